@@ -1,0 +1,37 @@
+# The two commands: `make play` and `make test`.  Both set themselves up in .venv first.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: play test bench lint venv clean
+
+$(STAMP): pyproject.toml constraints.txt
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -c constraints.txt -e '.[test]'
+	touch $(STAMP)
+
+venv: $(STAMP)
+
+## play: start Ludorum (the web server with bots on an embedded database; it prints its URL)
+play: $(STAMP)
+	$(BIN)/ludorum start
+
+## test: run the whole suite (lint, types, unit, conformance, server, browser)
+test: $(STAMP)
+	$(BIN)/ruff check ludorum tests
+	$(BIN)/mypy
+	$(BIN)/python -m pytest
+
+## bench: print speed figures (decisions/s, clone cost, server latency)
+bench: $(STAMP)
+	$(BIN)/ludorum bench
+
+lint: $(STAMP)
+	$(BIN)/ruff check ludorum tests
+	$(BIN)/ruff format --check ludorum tests || true
+	$(BIN)/mypy
+
+clean:
+	rm -rf $(VENV) build *.egg-info

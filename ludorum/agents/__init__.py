@@ -1,0 +1,7 @@
+"""Bots, generic over the ``Game`` protocol; each sees only its seat's view and the legal actions."""
+
+from ludorum.agents.kinds import bot_kinds, make_bot
+from ludorum.agents.random_bot import RandomBot
+from ludorum.agents.runner import play_game
+
+__all__ = ["RandomBot", "bot_kinds", "make_bot", "play_game"]

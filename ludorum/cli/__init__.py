@@ -1,0 +1,1 @@
+"""The ``ludorum`` command: play, serve, simulate, replay, bench."""

@@ -1,0 +1,193 @@
+"""The ``ludorum`` command line (Typer + Rich)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import Progress
+from rich.table import Table
+
+from ludorum.agents import make_bot, play_game
+from ludorum.engine import ConfigError, Game, LudorumError, Record, replay_states
+from ludorum.games import registry
+
+app = typer.Typer(help="Ludorum: Reliquium, Medieval Realms and Legends of Signum.", no_args_is_help=True)
+console = Console()
+
+
+def _game(name: str) -> Game[Any]:
+    try:
+        return registry().get(name)
+    except ConfigError as e:
+        raise typer.BadParameter(str(e)) from None
+
+
+def _config(game: Game[Any], players: int | None, variants: list[str] | None) -> Any:
+    try:
+        return game.config(players or game.min_players, variants or ())
+    except ConfigError as e:
+        raise typer.BadParameter(str(e)) from None
+
+
+@app.command()
+def games() -> None:
+    """List the registered games, their player counts and variants."""
+    table = Table(title="Games")
+    for col in ("name", "title", "players", "variants"):
+        table.add_column(col)
+    for game in registry():
+        variants = "\n".join(f"{k}: {v}" for k, v in game.variants.items()) or "—"
+        table.add_row(game.name, game.title, f"{game.min_players}–{game.max_players}", variants)
+    console.print(table)
+
+
+@app.command()
+def play(
+    game_name: Annotated[str | None, typer.Argument(metavar="GAME", help="a registered game")] = None,
+    players: Annotated[int | None, typer.Option("--players", "-p")] = None,
+    variant: Annotated[
+        list[str] | None, typer.Option("--variant", "-v", help="a variant, repeatable")
+    ] = None,
+    bots: Annotated[str, typer.Option(help="bot kinds for the other seats, comma-separated")] = "",
+    seat: Annotated[int, typer.Option(help="your seat (0 = first)")] = 0,
+    hotseat: Annotated[bool, typer.Option(help="every seat is a human at this terminal")] = False,
+    load: Annotated[Path | None, typer.Option(help="resume a saved game")] = None,
+    save: Annotated[Path, typer.Option(help="where to save on quit")] = Path("ludorum-save.json"),
+    seed: Annotated[int | None, typer.Option()] = None,
+) -> None:
+    """Play in the terminal against bots (the view as text, the legal actions as a numbered menu)."""
+    from ludorum.cli.terminal import TerminalGame, pick_game
+
+    if load is not None:
+        try:
+            record = Record.loads(load.read_text())
+        except (OSError, LudorumError) as e:
+            raise typer.BadParameter(f"cannot resume {load}: {e}") from None
+        game = _game(record.game)
+        session = TerminalGame.resume(game, record, seat, bots, hotseat, console)
+    else:
+        if game_name is None:
+            game_name = pick_game(console)
+        game = _game(game_name)
+        config = _config(game, players, variant)
+        session = TerminalGame.start(game, config, seed, seat, bots, hotseat, console)
+    session.run(save)
+
+
+@app.command()
+def simulate(
+    game_name: Annotated[str, typer.Argument(metavar="GAME")],
+    games_n: Annotated[int, typer.Option("--games", "-n")] = 100,
+    seed: Annotated[int, typer.Option()] = 0,
+    players: Annotated[int | None, typer.Option("--players", "-p")] = None,
+    variant: Annotated[list[str] | None, typer.Option("--variant", "-v")] = None,
+    bot: Annotated[str, typer.Option(help="bot kind for every seat")] = "random",
+) -> None:
+    """Play many bot games and summarise winners, lengths and speed."""
+    game = _game(game_name)
+    config = _config(game, players, variant)
+    wins: Counter[int] = Counter()
+    reasons: Counter[str] = Counter()
+    lengths: list[int] = []
+    start = time.perf_counter()
+    with Progress(console=console, transient=True) as progress:
+        task = progress.add_task(f"{game.title}, {config.players} players", total=games_n)
+        for g in range(games_n):
+            bots = [make_bot(game, bot) for _ in range(config.players)]
+            play = play_game(game, config, seed + g, bots)
+            result = game.result(play.state)
+            for w in result.winners:
+                wins[w] += 1
+            reasons[result.reason] += 1
+            lengths.append(len(play.record.steps))
+            progress.advance(task)
+    elapsed = time.perf_counter() - start
+    table = Table(title=f"{games_n} games of {game.title} ({config.players} players, {bot} bots)")
+    table.add_column("seat")
+    table.add_column("wins (ties count for each)", justify="right")
+    for s in range(config.players):
+        table.add_row(str(s), f"{wins[s]} ({100 * wins[s] / games_n:.1f}%)")
+    console.print(table)
+    lengths.sort()
+    console.print(
+        f"decisions per game: min {lengths[0]}, median {lengths[len(lengths) // 2]}, max {lengths[-1]}; "
+        f"{sum(lengths) / elapsed:,.0f} decisions/s"
+    )
+    console.print("endings: " + ", ".join(f"{r} ×{n}" for r, n in reasons.most_common()))
+
+
+@app.command("replay")
+def replay_cmd(
+    file: Annotated[Path, typer.Argument(help="a record (save file)")],
+    seat: Annotated[int | None, typer.Option(help="view as this seat (default: spectator)")] = None,
+    step_through: Annotated[
+        bool, typer.Option("--step/--no-step", help="wait for Enter between steps")
+    ] = True,
+) -> None:
+    """Step through a record, showing each decision and the resulting view."""
+    try:
+        record = Record.loads(file.read_text())
+        game = _game(record.game)
+        states = list(replay_states(game, record))
+    except (OSError, LudorumError) as e:
+        console.print(f"[red]cannot replay {file}: {e}[/red]")
+        raise typer.Exit(2) from None
+    console.print(game.render_text(states[0], seat))
+    for i, ((who, action), (before, after)) in enumerate(
+        zip(record.steps, itertools.pairwise(states), strict=True)
+    ):
+        actor = "chance" if who < 0 else game.seat_name(before, who)
+        console.rule(f"step {i + 1}/{len(record.steps)}: {actor} — {game.describe(before, action)}")
+        if step_through and console.is_terminal:
+            console.print(game.render_text(after, seat))
+            input()
+    if game.is_over(states[-1]):
+        r = game.result(states[-1])
+        console.print(f"Result: {r.reason}; scores {list(r.scores)}; winners {list(r.winners)}")
+
+
+@app.command()
+def bench(
+    game_name: Annotated[str | None, typer.Argument(metavar="GAME")] = None,
+    seconds: Annotated[float, typer.Option(help="seconds of playouts per game and player count")] = 3.0,
+    server: Annotated[bool, typer.Option(help="also measure the server")] = True,
+) -> None:
+    """Print engine speed: random-playout decisions/s, clone cost, deepcopy/clone ratio."""
+    from ludorum.lab.bench import measure
+
+    chosen = [_game(game_name)] if game_name else list(registry())
+    table = Table(title="Engine speed (one process, one core)")
+    for col in ("game", "players", "decisions/s", "games", "clone µs", "deepcopy µs", "deepcopy/clone"):
+        table.add_column(col, justify="right")
+    for game in chosen:
+        for n in range(game.min_players, game.max_players + 1):
+            f = measure(game, n, seconds)
+            table.add_row(
+                game.name,
+                str(n),
+                f"{f.decisions_per_s:,.0f}",
+                str(f.games),
+                f"{f.clone_us:.2f}",
+                f"{f.deepcopy_us:.1f}",
+                f"{f.ratio:.0f}×",
+            )
+    console.print(table)
+    if not chosen:
+        console.print("no games are registered yet")
+
+
+@app.command()
+def start() -> None:
+    """The main job (``make play``): until the web server lands, a terminal game against bots."""
+    play(None, None, None, "", 0, False, None, Path("ludorum-save.json"), random.randrange(1 << 30))
+
+
+if __name__ == "__main__":
+    app()

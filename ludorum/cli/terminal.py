@@ -1,0 +1,124 @@
+"""Terminal play: the seat's view as text and the legal actions as a numbered menu."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.prompt import Prompt
+
+from ludorum.agents.kinds import default_kind, make_bot
+from ludorum.agents.runner import bot_move
+from ludorum.engine import CHANCE, Config, ConfigError, Game, IllegalAction, Playthrough, Record
+from ludorum.engine.bots import Bot
+from ludorum.games import registry
+
+
+def pick_game(console: Console) -> str:
+    """Ask which registered game to play."""
+    names = registry().names()
+    if not names:
+        raise SystemExit("No games are registered yet.")
+    for i, name in enumerate(names, 1):
+        console.print(f"  {i}. {registry().get(name).title}")
+    while True:
+        answer = Prompt.ask("Which game", default="1", console=console)
+        if answer.isdigit() and 1 <= int(answer) <= len(names):
+            return names[int(answer) - 1]
+        console.print(f"[red]Type a number from 1 to {len(names)}.[/red]")
+
+
+class TerminalGame:
+    """One terminal session: humans at this keyboard, bots for the other seats."""
+
+    def __init__(
+        self, game: Game[Any], play: Playthrough, humans: set[int], bots: dict[int, Bot], console: Console
+    ) -> None:
+        self.game, self.play, self.humans, self.bots, self.console = game, play, humans, bots, console
+        self.rng = random.Random()
+
+    @classmethod
+    def start(
+        cls,
+        game: Game[Any],
+        config: Config,
+        seed: int | None,
+        seat: int,
+        bots: str,
+        hotseat: bool,
+        console: Console,
+    ) -> TerminalGame:
+        """A new game."""
+        play = Playthrough(game, config, seed if seed is not None else random.randrange(1 << 62))
+        return cls._seated(game, play, seat, bots, hotseat, console)
+
+    @classmethod
+    def resume(
+        cls, game: Game[Any], record: Record, seat: int, bots: str, hotseat: bool, console: Console
+    ) -> TerminalGame:
+        """A saved game, replayed to where it stopped."""
+        return cls._seated(game, Playthrough.resume(game, record), seat, bots, hotseat, console)
+
+    @classmethod
+    def _seated(
+        cls, game: Game[Any], play: Playthrough, seat: int, bots: str, hotseat: bool, console: Console
+    ) -> TerminalGame:
+        n = play.record.config.players
+        if not 0 <= seat < n:
+            raise ConfigError(f"seat {seat} does not exist: seats are 0–{n - 1}")
+        humans = set(range(n)) if hotseat else {seat}
+        kinds = [k.strip() for k in bots.split(",") if k.strip()]
+        others = [s for s in range(n) if s not in humans]
+        table = {
+            s: make_bot(game, kinds[i] if i < len(kinds) else default_kind(game))
+            for i, s in enumerate(others)
+        }
+        return cls(game, play, humans, table, console)
+
+    def run(self, save: Path) -> None:
+        """Play until the game ends or the human quits (which saves the game)."""
+        game, play, out = self.game, self.play, self.console
+        while not play.is_over():
+            if play.to_move() == CHANCE:
+                play.resolve_chance()
+                continue
+            seat = play.to_move()
+            if seat in self.bots:
+                before = play.state
+                bot_move(game, play, self.bots[seat], self.rng)
+                label = game.describe(before, play.record.steps[-1][1])
+                out.print(f"[dim]{game.seat_name(before, seat)}: {label}[/dim]")
+                continue
+            if not self._human_turn(seat):
+                save.write_text(play.record.dumps())
+                out.print(f"Saved to {save}. Resume with: ludorum play --load {save}")
+                return
+        result = game.result(play.state)
+        out.print(game.render_text(play.state, None))
+        names = ", ".join(game.seat_name(play.state, s) for s in result.winners)
+        out.print(f"[bold]Game over — {result.reason}. Winner: {names}. Scores: {list(result.scores)}[/bold]")
+
+    def _human_turn(self, seat: int) -> bool:
+        game, play, out = self.game, self.play, self.console
+        out.rule(f"{game.seat_name(play.state, seat)} to decide")
+        out.print(game.render_text(play.state, seat))
+        legal = list(game.legal_actions(play.state))
+        for i, action in enumerate(legal, 1):
+            out.print(f"  [cyan]{i:>3}[/cyan]. {game.describe(play.state, action)}")
+        while True:
+            answer = Prompt.ask("Your choice (number, or q to save and quit)", console=out).strip()
+            if answer.lower() in ("q", "quit"):
+                return False
+            if not answer.isdigit() or not 1 <= int(answer) <= len(legal):
+                out.print(
+                    f"[red]'{answer}' is not a choice: type a number from 1 to {len(legal)}, or q.[/red]"
+                )
+                continue
+            try:
+                play.play(legal[int(answer) - 1])
+            except IllegalAction as e:
+                out.print(f"[red]{e}[/red]")
+                continue
+            return True

@@ -1,0 +1,279 @@
+"""The conformance kit: play seeded random games and check the kernel's contract at every step.
+
+Call :func:`check_game` from a game's tests.  At each checked step it verifies that every legal action
+is a well-formed, distinct :class:`Action`; that illegal and malformed actions raise
+:class:`IllegalAction` and leave the state exactly as it was; that ``apply`` never changes its input
+(the symptom of a clone that aliases); that ``clone()`` equals the original and is independent of it;
+that the JSON round trip is exact; that no seat's view changes across ``sample_state`` draws of what it
+cannot know, and that no view shows a hidden field; that the deciding seat's legal actions follow from
+its information.  At the end it replays the record and checks that the game ended within
+``max_decisions``.  The first breach raises :class:`ConformanceError` saying game, step and what failed.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ludorum.engine import codec
+from ludorum.engine.actions import Action
+from ludorum.engine.config import Config
+from ludorum.engine.errors import IllegalAction
+from ludorum.engine.game import CANCEL, CHANCE, Game
+from ludorum.engine.record import Playthrough, replay
+from ludorum.engine.state import HIDDEN, PER_SEAT, VISIBILITY, GameState
+
+
+class ConformanceError(AssertionError):
+    """A breach of the kernel's contract found by the kit."""
+
+
+@dataclass
+class Report:
+    """What the kit did: games and steps played, checks passed, seconds spent."""
+
+    games: int = 0
+    steps: int = 0
+    checks: int = 0
+    seconds: float = 0.0
+    lengths: list[int] = field(default_factory=list)
+
+
+CANCEL_ALLOWANCE = 10
+"""Decisions one cancel may undo: ``max_decisions`` bounds games played without cancelling."""
+
+CANCEL_RATE = 0.1
+"""How often random play backs out of a pending decision when it may."""
+
+
+def random_choice(legal: Sequence[Action], rng: random.Random) -> Action:
+    """A uniformly random action, but cancelling only now and then so that random games end."""
+    if CANCEL in legal and len(legal) > 1 and rng.random() >= CANCEL_RATE:
+        return rng.choice([a for a in legal if a != CANCEL])
+    return rng.choice(legal)
+
+
+MALFORMED = (
+    Action(""),
+    Action("no-such-action"),
+    Action("no-such-action", (1, 2, 3)),
+)
+
+
+def check_game(
+    game: Game[Any],
+    configs: Iterable[Config],
+    games: int = 100,
+    seed: int = 0,
+    check_every: int = 1,
+    illegal_samples: int = 3,
+) -> Report:
+    """Play ``games`` random games spread over ``configs`` and check every ``check_every``-th step."""
+    cfgs = list(configs)
+    if not cfgs:
+        raise ValueError("check_game needs at least one config")
+    report = Report()
+    start = time.perf_counter()
+    for g in range(games):
+        config = cfgs[g % len(cfgs)]
+        _check_one(game, config, seed + g, check_every, illegal_samples, report)
+        report.games += 1
+    report.seconds = time.perf_counter() - start
+    return report
+
+
+def _fail(where: str, message: str) -> ConformanceError:
+    return ConformanceError(f"{where}: {message}")
+
+
+def _check_one(
+    game: Game[Any], config: Config, seed: int, every: int, n_illegal: int, report: Report
+) -> None:
+    rng = random.Random(seed)
+    play = Playthrough(game, config, seed)
+    if game.new(config, seed) != play.state:
+        raise _fail(f"{game.name} seed {seed}", "new() with the same config and seed gave different states")
+    bound = game.max_decisions(config)
+    seen: list[Action] = list(MALFORMED)
+    step = cancels = 0
+    while not play.is_over():
+        where = f"{game.name} {config.players}p {list(config.variants)} seed {seed} step {step}"
+        state = play.state
+        legal = list(game.legal_actions(state))
+        _check_legal_list(where, legal)
+        if step % every == 0:
+            _check_state(game, state, legal, seen, rng, n_illegal, where)
+            report.checks += 1
+        if game.to_move(state) == CHANCE:
+            action = game.sample_chance(state)
+            if action not in legal:
+                raise _fail(where, f"chance outcome {action} is not among the legal actions")
+        else:
+            action = random_choice(legal, rng)
+            cancels += action == CANCEL
+        try:
+            play.play(action)
+        except IllegalAction as e:
+            raise _fail(where, f"legal action {action} was refused: {e}") from None
+        if len(seen) < 400:
+            seen.extend(legal[:3])
+        step += 1
+        if step > bound + CANCEL_ALLOWANCE * cancels:
+            raise _fail(where, f"the game did not end within its declared bound of {bound} decisions")
+    where = f"{game.name} {config.players}p seed {seed} end"
+    result = game.result(play.state)
+    if len(result.scores) != config.players or sorted(result.ranking)[0] != 1:
+        raise _fail(where, f"malformed result {result}")
+    if game.legal_actions(play.state):
+        raise _fail(where, "a finished game still offers legal actions")
+    _check_state(game, play.state, [], seen, rng, 0, where)
+    if replay(game, play.record) != play.state:
+        raise _fail(where, "replaying the record did not reproduce the final state")
+    report.steps += step
+    report.lengths.append(step)
+
+
+def _check_legal_list(where: str, legal: Sequence[Action]) -> None:
+    if not legal:
+        raise _fail(where, "the game is not over but there is no legal action")
+    for a in legal:
+        if not isinstance(a, Action) or not isinstance(a.args, tuple):
+            raise _fail(where, f"{a!r} is not an Action")
+    if len(set(legal)) != len(legal):
+        raise _fail(where, "the legal actions contain duplicates")
+
+
+def _check_state(
+    game: Game[Any],
+    state: GameState,
+    legal: list[Action],
+    seen: list[Action],
+    rng: random.Random,
+    n_illegal: int,
+    where: str,
+) -> None:
+    before = json.dumps(state.to_json(), sort_keys=True)
+    _check_json(game, state, before, where)
+    _check_clone(game, state, legal, before, rng, where)
+    if legal:
+        _check_illegal(game, state, legal, seen, rng, n_illegal, before, where)
+    _check_views(game, state, legal, rng, where)
+
+
+def _check_json(game: Game[Any], state: GameState, before: str, where: str) -> None:
+    back = game.state_from_json(json.loads(before))
+    if back != state:
+        raise _fail(where, "the JSON round trip does not give back an equal state")
+    if json.dumps(back.to_json(), sort_keys=True) != before:
+        raise _fail(where, "the JSON round trip is not exact")
+
+
+def _check_clone(
+    game: Game[Any], state: GameState, legal: list[Action], before: str, rng: random.Random, where: str
+) -> None:
+    twin = state.clone()
+    if twin is state or twin != state:
+        raise _fail(where, "clone() does not give an equal, separate state")
+    if legal and not game.is_over(state):
+        action = rng.choice(legal)
+        game.step(twin, action)
+        if json.dumps(twin.to_json(), sort_keys=True) != before:
+            raise _fail(
+                where,
+                f"applying {action} changed the state it was applied to "
+                "(does apply share a mutable part with its input?)",
+            )
+        if json.dumps(state.to_json(), sort_keys=True) != before:
+            raise _fail(where, f"applying {action} to a clone changed the original (clone aliasing)")
+
+
+def _check_illegal(
+    game: Game[Any],
+    state: GameState,
+    legal: list[Action],
+    seen: list[Action],
+    rng: random.Random,
+    n: int,
+    before: str,
+    where: str,
+) -> None:
+    legal_set = set(legal)
+    proto = rng.choice(legal)
+    candidates = [
+        *rng.sample(seen, min(n, len(seen))),
+        Action(proto.kind, (*proto.args, 0)),
+        Action(proto.kind, tuple(-7 for _ in proto.args) or (-7,)),
+        Action(proto.kind, tuple("?" for _ in proto.args) or ("?",)),
+        rng.choice(MALFORMED),
+    ]
+    for bad in candidates:
+        if bad in legal_set:
+            continue
+        try:
+            game.step(state, bad)
+        except IllegalAction:
+            pass
+        except Exception as e:
+            raise _fail(
+                where, f"illegal {bad} raised {type(e).__name__}: {e} instead of IllegalAction"
+            ) from None
+        else:
+            raise _fail(where, f"apply accepted {bad}, which is not among the legal actions")
+        if json.dumps(state.to_json(), sort_keys=True) != before:
+            raise _fail(where, f"refusing {bad} changed the state")
+
+
+def _check_views(
+    game: Game[Any], state: GameState, legal: list[Action], rng: random.Random, where: str
+) -> None:
+    seats: list[int | None] = [None, *range(state.config.players)]
+    to_move = None if game.is_over(state) else game.to_move(state)
+    for seat in seats:
+        view = game.view(state, seat)
+        try:
+            text = json.dumps(view, sort_keys=True)
+        except (TypeError, ValueError) as e:
+            raise _fail(where, f"the view of seat {seat} is not JSON: {e}") from None
+        _check_secret_fields(state, view, seat, where)
+        for _ in range(2):
+            other = game.sample_state(state, seat, rng)
+            if json.dumps(game.view(other, seat), sort_keys=True) != text:
+                raise _fail(
+                    where,
+                    f"seat {seat}'s view differs between states it cannot tell apart "
+                    f"(sample_state): the view leaks hidden information",
+                )
+            if seat is not None and seat == to_move and set(game.legal_actions(other)) != set(legal):
+                raise _fail(where, f"seat {seat}'s legal actions depend on what it cannot know")
+
+
+def _check_secret_fields(state: GameState, view: dict[str, Any], seat: int | None, where: str) -> None:
+    import dataclasses
+
+    tps = codec.field_types(type(state))
+    for f in dataclasses.fields(state):
+        vis = f.metadata.get(VISIBILITY)
+        if vis not in (HIDDEN, PER_SEAT) or f.name not in view:
+            continue
+        value = getattr(state, f.name)
+        shown = view[f.name]
+        if vis == HIDDEN:
+            raw = codec.encode(value, tps[f.name])
+            if raw and shown == raw:
+                raise _fail(where, f"the view of seat {seat} shows the hidden field {f.name!r}")
+        else:
+            item_tp = tps[f.name].__args__[0]
+            for owner, item in enumerate(value):
+                raw = codec.encode(item, item_tp)
+                if (
+                    owner != seat
+                    and raw
+                    and isinstance(shown, list)
+                    and owner < len(shown)
+                    and shown[owner] == raw
+                ):
+                    raise _fail(where, f"the view of seat {seat} shows seat {owner}'s {f.name!r}")

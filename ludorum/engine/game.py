@@ -1,0 +1,221 @@
+"""The ``Game`` protocol every game implements and every layer above uses.
+
+A game is a pure state machine (DESIGN.md §2): ``new`` sets it up from a validated config and a seed;
+at every point exactly one seat — or chance (:data:`CHANCE`) — decides among ``legal_actions``;
+``apply`` returns the next state or raises :class:`~ludorum.engine.errors.IllegalAction` leaving its
+input untouched.  ``view`` is the only projection of a state that may leave the engine for a seat.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+
+from ludorum.engine import rng as rngmod
+from ludorum.engine.actions import Action, Scalar
+from ludorum.engine.config import Config
+from ludorum.engine.errors import ConfigError, IllegalAction
+from ludorum.engine.state import GameState, derive_view
+
+if TYPE_CHECKING:
+    from ludorum.engine.bots import Bot
+
+S = TypeVar("S", bound=GameState)
+
+CHANCE = -1
+"""``to_move`` returns this when chance decides: the actions are outcomes (``chance_outcomes``)."""
+
+CANCEL = Action("cancel")
+"""Backs out of a pending compound decision, restoring the state before it began."""
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a finished game ended: a score per seat, a rank per seat (1 = first; ties share) and why."""
+
+    scores: tuple[float, ...]
+    ranking: tuple[int, ...]
+    reason: str
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats ranked first."""
+        return tuple(s for s, r in enumerate(self.ranking) if r == 1)
+
+    @staticmethod
+    def from_keys(keys: Sequence[Sequence[float]], reason: str) -> Result:
+        """Rank seats by comparable keys (first entry = score, the rest tie-breaks); equal keys tie."""
+        ranking = tuple(1 + sum(1 for other in keys if tuple(other) > tuple(k)) for k in keys)
+        return Result(tuple(float(k[0]) for k in keys), ranking, reason)
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON form used in records and the API."""
+        return {"scores": list(self.scores), "ranking": list(self.ranking), "reason": self.reason}
+
+    @staticmethod
+    def from_json(data: Any) -> Result:
+        """Decode :meth:`to_json` output."""
+        return Result(tuple(data["scores"]), tuple(data["ranking"]), str(data["reason"]))
+
+
+class Game(ABC, Generic[S]):
+    """One game's rules.  Subclasses set the class attributes and implement the abstract methods."""
+
+    name: ClassVar[str]
+    """The registry name (``"reliquium"``)."""
+    title: ClassVar[str]
+    """The name players know it by."""
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    variants: ClassVar[Mapping[str, str]] = {}
+    """Variant name → one-line description."""
+    contents: ClassVar[tuple[str, ...]] = ("base",)
+    """Content sets the game can load."""
+    option_names: ClassVar[Mapping[str, str]] = {}
+    """Option name → description of the values it takes."""
+    state_type: ClassVar[type[GameState]]
+
+    # -- configuration -----------------------------------------------------------------------------
+
+    def config(
+        self,
+        players: int,
+        variants: Iterable[str] = (),
+        content: str = "base",
+        **options: Scalar,
+    ) -> Config:
+        """Build a validated config; a bad one raises :class:`ConfigError` saying what is wrong."""
+        cfg = Config(players, tuple(sorted(set(variants))), content, tuple(sorted(options.items())))
+        self.validate_config(cfg)
+        return cfg
+
+    def validate_config(self, config: Config) -> None:
+        """Refuse a config this game cannot be set up with."""
+        if not self.min_players <= config.players <= self.max_players:
+            raise ConfigError(
+                f"{self.title} is for {self.min_players}–{self.max_players} players, not {config.players}"
+            )
+        unknown = [v for v in config.variants if v not in self.variants]
+        if unknown:
+            raise ConfigError(
+                f"{self.title} has no variant {', '.join(map(repr, unknown))}; "
+                f"its variants are {', '.join(self.variants) or 'none'}"
+            )
+        if config.content not in self.contents:
+            raise ConfigError(f"{self.title} has no content set {config.content!r}")
+        for key, _ in config.options:
+            if key not in self.option_names:
+                raise ConfigError(f"{self.title} has no option {key!r}")
+        self.check_options(config)
+
+    def check_options(self, config: Config) -> None:
+        """Validate option values (games with options override this)."""
+
+    # -- the state machine ---------------------------------------------------------------------------
+
+    @abstractmethod
+    def new(self, config: Config, seed: int) -> S:
+        """The initial state for a validated ``config``; all chance draws come from ``seed``."""
+
+    @abstractmethod
+    def to_move(self, state: S) -> int:
+        """The seat whose decision it is, or :data:`CHANCE`; meaningless once the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, state: S) -> Sequence[Action]:
+        """Every action the deciding seat may take now (empty once the game is over)."""
+
+    @abstractmethod
+    def apply(self, state: S, action: Action) -> S:
+        """The state after ``action``; raises ``IllegalAction`` and leaves ``state`` unchanged if illegal."""
+
+    @abstractmethod
+    def is_over(self, state: S) -> bool:
+        """Whether the game has ended."""
+
+    @abstractmethod
+    def result(self, state: S) -> Result:
+        """Scores, ranking and reason of a finished game."""
+
+    @abstractmethod
+    def max_decisions(self, config: Config) -> int:
+        """A bound on the number of decisions (chance included) any game with ``config`` takes."""
+
+    # -- chance --------------------------------------------------------------------------------------
+
+    def chance_outcomes(self, state: S) -> Sequence[tuple[Action, float]]:
+        """The outcomes of a chance decision with their probabilities (uniform unless overridden)."""
+        legal = self.legal_actions(state)
+        return [(a, 1.0 / len(legal)) for a in legal]
+
+    def sample_chance(self, state: S) -> Action:
+        """Draw a chance outcome from the state's own generator (without advancing it)."""
+        outcomes = self.chance_outcomes(state)
+        index, _ = rngmod.weighted(state.rng, [p for _, p in outcomes])
+        return outcomes[index][0]
+
+    def apply_chance(self, state: S, action: Action) -> S:
+        """Apply a chance outcome and advance the generator by one draw, as replay does."""
+        nxt = self.apply(state, action)
+        nxt.rng = rngmod.next_u64(state.rng)[1]
+        return nxt
+
+    def step(self, state: S, action: Action) -> S:
+        """Apply ``action`` for whoever decides now (chance outcomes advance the generator)."""
+        if self.to_move(state) == CHANCE:
+            return self.apply_chance(state, action)
+        return self.apply(state, action)
+
+    # -- information ----------------------------------------------------------------------------------
+
+    def view(self, state: S, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` (``None``: a spectator) may see, as JSON data; never another seat's secrets."""
+        return derive_view(state, seat)
+
+    def sample_state(self, state: S, seat: int | None, rng: random.Random) -> S:
+        """A full state drawn from those ``seat`` cannot tell apart from ``state`` (its information set).
+
+        Games with hidden information redraw everything the seat does not know; the default suits
+        games of perfect information.
+        """
+        return state.clone()
+
+    def describe(self, state: S, action: Action) -> str:
+        """The action's human label in the rulebook's words."""
+        return str(action)
+
+    def seat_name(self, state: S, seat: int) -> str:
+        """What a seat is called in this game (a faction, a colour)."""
+        return f"Player {seat + 1}"
+
+    def render_text(self, state: S, seat: int | None) -> str:
+        """The view as text, for the terminal."""
+        return json.dumps(self.view(state, seat), indent=1, ensure_ascii=False)
+
+    def describe_error(self, state: S, action: Action) -> IllegalAction | None:
+        """Check ``action`` without applying it: the refusal it would meet, or ``None``."""
+        try:
+            self.apply(state, action)
+        except IllegalAction as e:
+            return e
+        return None
+
+    # -- serialisation ---------------------------------------------------------------------------------
+
+    def state_to_json(self, state: S) -> dict[str, Any]:
+        """The full state as JSON data."""
+        return state.to_json()
+
+    def state_from_json(self, data: Any) -> S:
+        """Rebuild a full state from :meth:`state_to_json` output."""
+        return self.state_type.from_json(data)  # type: ignore[return-value]
+
+    # -- bots ------------------------------------------------------------------------------------------
+
+    def bots(self) -> Mapping[str, type[Bot]]:
+        """Game-specific bot kinds (for example ``{"heuristic": ...}``); generic ones live in agents."""
+        return {}

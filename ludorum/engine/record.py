@@ -1,0 +1,169 @@
+"""Records: a game as its config, seed and (seat, action) list — the save file, replay and bug report.
+
+Everything else about a game is derived by :func:`replay`.  A corrupt record, or one that does not fit
+its game, is refused with a :class:`RecordError` naming the step that failed and why.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Iterator
+from typing import Any
+
+from ludorum.engine.actions import Action
+from ludorum.engine.config import Config
+from ludorum.engine.errors import CodecError, ConfigError, IllegalAction, RecordError
+from ludorum.engine.game import CHANCE, Game, Result
+from ludorum.engine.state import GameState
+
+FORMAT_VERSION = 1
+
+
+@dataclasses.dataclass(slots=True)
+class Record:
+    """A game from its first decision: what was set up and every decision made, in order."""
+
+    game: str
+    config: Config
+    seed: int
+    steps: list[tuple[int, Action]] = dataclasses.field(default_factory=list)
+    result: Result | None = None
+    format: int = FORMAT_VERSION
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON form (chance decisions carry the seat ``-1``)."""
+        return {
+            "format": self.format,
+            "game": self.game,
+            "config": self.config.to_json(),
+            "seed": self.seed,
+            "steps": [[seat, action.to_json()] for seat, action in self.steps],
+            "result": self.result.to_json() if self.result else None,
+        }
+
+    def dumps(self) -> str:
+        """The record as JSON text."""
+        return json.dumps(self.to_json(), ensure_ascii=False)
+
+    @staticmethod
+    def from_json(data: Any) -> Record:
+        """Decode a record, refusing a malformed one with a clear message."""
+        if not isinstance(data, dict):
+            raise RecordError("a record is a JSON object")
+        missing = {"format", "game", "config", "seed", "steps"} - data.keys()
+        if missing:
+            raise RecordError(f"the record lacks {', '.join(sorted(missing))}")
+        if data["format"] != FORMAT_VERSION:
+            raise RecordError(
+                f"record format {data['format']!r} is not {FORMAT_VERSION}, the one this version reads"
+            )
+        if not isinstance(data["game"], str):
+            raise RecordError("the record's 'game' is a game name")
+        if type(data["seed"]) is not int:
+            raise RecordError("the record's 'seed' is a whole number")
+        try:
+            config = Config.from_json(data["config"])
+        except ConfigError as e:
+            raise RecordError(f"the record's config: {e}") from None
+        if not isinstance(data["steps"], list):
+            raise RecordError("the record's 'steps' is a list of [seat, action] pairs")
+        steps: list[tuple[int, Action]] = []
+        for i, step in enumerate(data["steps"]):
+            if not (isinstance(step, list) and len(step) == 2 and type(step[0]) is int):
+                raise RecordError(f"step {i}: expected [seat, action], found {step!r:.60}")
+            try:
+                steps.append((step[0], Action.from_json(step[1])))
+            except CodecError as e:
+                raise RecordError(f"step {i}: {e}") from None
+        result = None
+        if data.get("result") is not None:
+            try:
+                result = Result.from_json(data["result"])
+            except (KeyError, TypeError, ValueError) as e:
+                raise RecordError(f"the record's result is malformed: {e}") from None
+        return Record(data["game"], config, data["seed"], steps, result)
+
+    @staticmethod
+    def loads(text: str) -> Record:
+        """Parse JSON text into a record."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise RecordError(f"the record is not valid JSON: {e}") from None
+        return Record.from_json(data)
+
+
+def replay_states(game: Game[Any], record: Record) -> Iterator[GameState]:
+    """Yield the initial state and the state after each step, checking every step as it goes."""
+    if record.game != game.name:
+        raise RecordError(f"the record is of {record.game!r}, not {game.name!r}")
+    try:
+        game.validate_config(record.config)
+    except ConfigError as e:
+        raise RecordError(f"the record's config is refused: {e}") from None
+    state: GameState = game.new(record.config, record.seed)
+    yield state
+    for i, (seat, action) in enumerate(record.steps):
+        where = f"step {i} ({'chance' if seat == CHANCE else f'seat {seat}'}: {action})"
+        if game.is_over(state):
+            raise RecordError(f"{where}: the game was already over")
+        to_move = game.to_move(state)
+        if seat != to_move:
+            who = "chance" if to_move == CHANCE else f"seat {to_move}"
+            raise RecordError(f"{where}: it was {who}'s decision")
+        try:
+            state = game.step(state, action)
+        except IllegalAction as e:
+            raise RecordError(f"{where}: refused: {e}") from None
+        yield state
+
+
+def replay(game: Game[Any], record: Record) -> GameState:
+    """The final state of ``record``; also checks a stored result against the replayed one."""
+    *_, state = replay_states(game, record)
+    if record.result is not None:
+        if not game.is_over(state):
+            raise RecordError("the record states a result but its game is not over")
+        if game.result(state) != record.result:
+            raise RecordError("the record's result differs from the replayed game's")
+    return state
+
+
+class Playthrough:
+    """A game being played: the current state and its record, advanced one decision at a time."""
+
+    def __init__(self, game: Game[Any], config: Config, seed: int) -> None:
+        self.game = game
+        self.state: GameState = game.new(config, seed)
+        self.record = Record(game.name, config, seed)
+
+    @classmethod
+    def resume(cls, game: Game[Any], record: Record) -> Playthrough:
+        """Continue a recorded game from its last step."""
+        self = cls.__new__(cls)
+        self.game = game
+        self.state = replay(game, record)
+        self.record = Record(record.game, record.config, record.seed, list(record.steps), record.result)
+        return self
+
+    def to_move(self) -> int:
+        """Whose decision it is."""
+        return self.game.to_move(self.state)
+
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.game.is_over(self.state)
+
+    def play(self, action: Action) -> None:
+        """Apply ``action`` for the deciding seat; an illegal one raises and changes nothing."""
+        seat = self.game.to_move(self.state)
+        self.state = self.game.step(self.state, action)
+        self.record.steps.append((seat, action))
+        if self.game.is_over(self.state):
+            self.record.result = self.game.result(self.state)
+
+    def resolve_chance(self) -> None:
+        """Let chance decide, from the state's own generator, until a seat decides or the game ends."""
+        while not self.is_over() and self.to_move() == CHANCE:
+            self.play(self.game.sample_chance(self.state))

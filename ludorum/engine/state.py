@@ -1,0 +1,135 @@
+"""The base of every game state: derived cloning, equality, JSON and views.
+
+A game's state is a ``@dataclass(slots=True, eq=True)`` subclass of :class:`GameState`.  Fields hold
+immutable values (ints, strings, tuples, frozensets, frozen dataclasses) wherever possible, so that
+:meth:`GameState.clone` is a shallow copy; a field annotated ``list``, ``dict`` or ``set`` is copied
+one level deep by ``clone`` (its items must themselves be immutable).  Nothing here is written per game:
+
+* ``clone()`` is generated once per class (no ``deepcopy``);
+* equality is the dataclass's field-by-field comparison;
+* ``to_json``/``from_json`` come from :mod:`ludorum.engine.codec`;
+* :func:`derive_view` builds a seat's view from field metadata: :func:`hidden` fields (deck order, the
+  random generator) are shown only by size, :func:`per_seat` fields (hands, secret placements) only to
+  their owner.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import typing
+from collections.abc import Callable
+from typing import Any, ClassVar, TypeVar
+
+from ludorum.engine import codec
+from ludorum.engine.config import Config
+
+VISIBILITY = "ludorum.visibility"
+PUBLIC, HIDDEN, PER_SEAT = "public", "hidden", "per_seat"
+
+S = TypeVar("S", bound="GameState")
+
+
+def hidden(**kwargs: Any) -> Any:
+    """A field no seat may see (deck order, face-down cards): views show only its size."""
+    return dataclasses.field(metadata={VISIBILITY: HIDDEN}, **kwargs)
+
+
+def per_seat(**kwargs: Any) -> Any:
+    """A tuple indexed by seat whose entry only that seat may see (a hand, a secret placement)."""
+    return dataclasses.field(metadata={VISIBILITY: PER_SEAT}, **kwargs)
+
+
+def visibility(cls: type, name: str) -> str:
+    """The visibility of field ``name`` of a state class: public, hidden or per_seat."""
+    for f in dataclasses.fields(cls):
+        if f.name == name:
+            return str(f.metadata.get(VISIBILITY, PUBLIC))
+    raise KeyError(name)
+
+
+@dataclasses.dataclass(slots=True)
+class GameState:
+    """Fields every state has: its validated config and its random generator (one integer)."""
+
+    config: Config = dataclasses.field(kw_only=True)
+    rng: int = dataclasses.field(kw_only=True, metadata={VISIBILITY: HIDDEN})
+
+    _clone_fn: ClassVar[dict[type, Callable[[Any], Any]]] = {}
+
+    def clone(self: S) -> S:
+        """An independent copy, sharing every immutable part with the original."""
+        cls = type(self)
+        fn = GameState._clone_fn.get(cls)
+        if fn is None:
+            fn = GameState._clone_fn[cls] = _make_clone(cls)
+        return fn(self)  # type: ignore[no-any-return]
+
+    def to_json(self) -> dict[str, Any]:
+        """The full state as plain JSON data (includes every secret: never send it to a seat)."""
+        return codec.encode(self, type(self))  # type: ignore[no-any-return]
+
+    @classmethod
+    def from_json(cls: type[S], data: Any) -> S:
+        """Rebuild a state from :meth:`to_json` output, refusing malformed data with a clear error."""
+        return codec.decode(data, cls)  # type: ignore[no-any-return]
+
+    def digest(self) -> str:
+        """A short fingerprint of the full state, for golden playthroughs."""
+        text = json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+_MUTABLE = (list, dict, set)
+
+
+def _make_clone(cls: type) -> Callable[[Any], Any]:
+    """Generate ``clone`` for one state class: share immutable fields, copy mutable containers."""
+    lines = ["def clone(self):", "    new = _new(_cls)"]
+    for name, tp in codec.field_types(cls).items():
+        origin = typing.get_origin(tp) or tp
+        copy = ".copy()" if origin in _MUTABLE else ""
+        lines.append(f"    new.{name} = self.{name}{copy}")
+    lines.append("    return new")
+    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    exec("\n".join(lines), namespace)
+    return namespace["clone"]  # type: ignore[no-any-return]
+
+
+def _sized(value: Any) -> dict[str, Any]:
+    try:
+        return {"hidden": len(value)}
+    except TypeError:
+        return {"hidden": True}
+
+
+_VIEW_PLANS: dict[type, tuple[tuple[str, str, Any], ...]] = {}
+
+
+def _view_plan(cls: type) -> tuple[tuple[str, str, Any], ...]:
+    plan = _VIEW_PLANS.get(cls)
+    if plan is not None:
+        return plan
+    types = codec.field_types(cls)
+    plan = _VIEW_PLANS[cls] = tuple(
+        (f.name, str(f.metadata.get(VISIBILITY, PUBLIC)), types[f.name])
+        for f in dataclasses.fields(cls)
+        if f.name != "rng"
+    )
+    return plan
+
+
+def derive_view(state: GameState, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` (``None``: a spectator) may see of ``state``, derived from field visibility."""
+    out: dict[str, Any] = {}
+    for name, vis, tp in _view_plan(type(state)):
+        value = getattr(state, name)
+        if vis == PUBLIC:
+            out[name] = codec.encode(value, tp)
+        elif vis == HIDDEN:
+            out[name] = _sized(value)
+        else:
+            item_tp = typing.get_args(tp)[0]
+            out[name] = [codec.encode(v, item_tp) if s == seat else _sized(v) for s, v in enumerate(value)]
+    return out

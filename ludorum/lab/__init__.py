@@ -1,0 +1,1 @@
+"""Tournaments, statistics, balance reports and benchmarks."""

@@ -1,0 +1,76 @@
+"""Engine speed: random-playout decisions per second and the cost of ``clone()`` against ``deepcopy``.
+
+One decision is computing the legal actions and applying one of them.  Everything runs in this one
+process, on one core.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from ludorum.engine import CHANCE, Config, Game, GameState
+
+
+@dataclass
+class EngineFigures:
+    """What one benchmark of one game and player count measured."""
+
+    game: str
+    players: int
+    decisions_per_s: float
+    games: int
+    clone_us: float
+    deepcopy_us: float
+
+    @property
+    def ratio(self) -> float:
+        """How many times cheaper ``clone()`` is than ``copy.deepcopy``."""
+        return self.deepcopy_us / self.clone_us if self.clone_us else float("inf")
+
+
+def random_playout(game: Game[Any], config: Config, seed: int, sample: list[GameState] | None = None) -> int:
+    """Play one random game to its end; return its number of decisions."""
+    rng = random.Random(seed)
+    state = game.new(config, seed)
+    n = 0
+    while not game.is_over(state):
+        legal = game.legal_actions(state)
+        if game.to_move(state) == CHANCE:
+            state = game.apply_chance(state, game.sample_chance(state))
+        else:
+            state = game.apply(state, legal[rng.randrange(len(legal))])
+        n += 1
+        if sample is not None and n % 25 == 0:
+            sample.append(state)
+    return n
+
+
+def measure(game: Game[Any], players: int, seconds: float = 3.0) -> EngineFigures:
+    """Measure decisions/s over random playouts for ``seconds``, then clone and deepcopy costs."""
+    config = game.config(players)
+    decisions = games = 0
+    sample: list[GameState] = []
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds or games == 0:
+        decisions += random_playout(game, config, games, sample if len(sample) < 200 else None)
+        games += 1
+    rate = decisions / (time.perf_counter() - start)
+    states = sample[:100] or [game.new(config, 0)]
+    clone_us = _per_call_us(lambda: [s.clone() for s in states], len(states))
+    deep_us = _per_call_us(lambda: [copy.deepcopy(s) for s in states], len(states))
+    return EngineFigures(game.name, players, rate, games, clone_us, deep_us)
+
+
+def _per_call_us(fn: Any, per_run: int, min_seconds: float = 0.3) -> float:
+    runs = 0
+    start = time.perf_counter()
+    while True:
+        fn()
+        runs += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= min_seconds:
+            return elapsed / (runs * per_run) * 1e6

@@ -1,0 +1,35 @@
+"""The conformance kit passes a correct game and catches each planted fault."""
+
+from __future__ import annotations
+
+import pytest
+
+from ludorum.engine.conformance import ConformanceError, check_game
+from tests.fixtures.sealed_bids import AliasingBids, HintingBids, LeakyBids, MutatingBids, SealedBids
+
+
+def configs(game: SealedBids) -> list:
+    return [game.config(2), game.config(3), game.config(3, ["rich"])]
+
+
+def test_correct_game_passes() -> None:
+    game = SealedBids()
+    report = check_game(game, configs(game), games=60, seed=1)
+    assert report.games == 60
+    assert report.steps > 60 * 10
+    assert report.checks >= report.steps
+
+
+@pytest.mark.parametrize(
+    ("faulty", "symptom"),
+    [
+        (LeakyBids, "shows seat 0's 'bids'"),
+        (HintingBids, "leaks hidden information"),
+        (MutatingBids, "refusing .* changed the state"),
+        (AliasingBids, "changed the state it was applied to"),
+    ],
+)
+def test_planted_faults_are_caught(faulty: type[SealedBids], symptom: str) -> None:
+    game = faulty()
+    with pytest.raises(ConformanceError, match=symptom):
+        check_game(game, configs(game), games=20, seed=1)
