@@ -160,24 +160,27 @@ def bench(
     server: Annotated[bool, typer.Option(help="also measure the server")] = True,
 ) -> None:
     """Print engine speed: random-playout decisions/s, clone cost, deepcopy/clone ratio."""
-    from ludorum.lab.bench import measure
+    from ludorum.lab.bench import measure, one_core
 
     chosen = [_game(game_name)] if game_name else list(registry())
-    table = Table(title="Engine speed (one process, one core)")
+    figures = []
+    with one_core() as where:
+        for game in chosen:
+            for n in range(game.min_players, game.max_players + 1):
+                figures.append(measure(game, n, seconds))
+    table = Table(title=f"Engine speed (one process, {where})")
     for col in ("game", "players", "decisions/s", "games", "clone µs", "deepcopy µs", "deepcopy/clone"):
         table.add_column(col, justify="right")
-    for game in chosen:
-        for n in range(game.min_players, game.max_players + 1):
-            f = measure(game, n, seconds)
-            table.add_row(
-                game.name,
-                str(n),
-                f"{f.decisions_per_s:,.0f}",
-                str(f.games),
-                f"{f.clone_us:.2f}",
-                f"{f.deepcopy_us:.1f}",
-                f"{f.ratio:.0f}×",
-            )
+    for f in figures:
+        table.add_row(
+            f.game,
+            str(f.players),
+            f"{f.decisions_per_s:,.0f}",
+            str(f.games),
+            f"{f.clone_us:.2f}",
+            f"{f.deepcopy_us:.1f}",
+            f"{f.ratio:.0f}×",
+        )
     console.print(table)
     if not chosen:
         console.print("no games are registered yet")

@@ -6,9 +6,12 @@ process, on one core.
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import os
 import random
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,6 +33,21 @@ class EngineFigures:
     def ratio(self) -> float:
         """How many times cheaper ``clone()`` is than ``copy.deepcopy``."""
         return self.deepcopy_us / self.clone_us if self.clone_us else float("inf")
+
+
+@contextlib.contextmanager
+def one_core() -> Iterator[str]:
+    """Run the block on one core, so that figures are per core; yield which; restore afterwards."""
+    if not hasattr(os, "sched_setaffinity"):
+        yield "not pinned (no sched_setaffinity here)"
+        return
+    before = os.sched_getaffinity(0)
+    core = min(before)
+    os.sched_setaffinity(0, {core})
+    try:
+        yield f"pinned to core {core}"
+    finally:
+        os.sched_setaffinity(0, before)
 
 
 def random_playout(game: Game[Any], config: Config, seed: int, sample: list[GameState] | None = None) -> int:
