@@ -7,6 +7,10 @@ STAMP := $(VENV)/.installed
 .PHONY: play test bench lint venv clean
 
 $(STAMP): pyproject.toml constraints.txt
+	@# Debian splits venv out of python3; as root, fetch it with apt when it is missing.
+	@$(PYTHON) -c 'import ensurepip' 2>/dev/null || { [ "$$(id -u)" = 0 ] && \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv; } || \
+	  { echo "Please install python3-venv (sudo apt install python3-venv)"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -c constraints.txt -e '.[test]'
