@@ -1,0 +1,280 @@
+"""The HTTP and WebSocket API: lobby, seats, play, records."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Query, Request, Response, WebSocket, WebSocketDisconnect
+from fastapi.responses import JSONResponse
+
+from ludorum.agents.kinds import bot_kinds, default_kind
+from ludorum.engine import Action, CodecError, Record, RecordError
+from ludorum.server.db import FINISHED
+from ludorum.server.errors import ApiError
+from ludorum.server.hub import Hub
+from ludorum.server.live import LiveGame
+from ludorum.server.schemas import Claimed, CreateGame, Leave, Submit, Upload
+from ludorum.server.security import cookie_name, presented_token
+
+router = APIRouter(prefix="/api")
+
+TOKEN_IN_BODY = "x-ludorum-token"
+"""Programs send ``X-Ludorum-Token: body`` to receive the seat token in the response body too."""
+
+
+def _hub(request: Request | WebSocket) -> Hub:
+    return request.app.state.hub  # type: ignore[no-any-return]
+
+
+def _seat(hub: Hub, live: LiveGame, request: Request) -> int | None:
+    return hub.seat_of(live, presented_token(live.id, request.headers, request.cookies))
+
+
+def _require_seat(hub: Hub, live: LiveGame, request: Request) -> int:
+    seat = _seat(hub, live, request)
+    if seat is None:
+        raise ApiError(401, "no_token", "this needs your seat token (cookie or Authorization header)")
+    return seat
+
+
+def _claimed(
+    request: Request, response: Response, game_id: str, seat: int | None, token: str | None
+) -> Claimed:
+    if token is not None:
+        response.set_cookie(
+            cookie_name(game_id), token, httponly=True, samesite="strict", path="/", max_age=400 * 86400
+        )
+    body_token = token if request.headers.get(TOKEN_IN_BODY, "").lower() == "body" else None
+    return Claimed(id=game_id, seat=seat, token=body_token)
+
+
+@router.get("/catalog", summary="The games this server offers")
+def catalog(request: Request) -> list[dict[str, Any]]:
+    """Every registered game: players, variants, bot kinds and whether a board renderer exists."""
+    hub = _hub(request)
+    renderers = request.app.state.renderers
+    return [
+        {
+            "name": g.name,
+            "title": g.title,
+            "min_players": g.min_players,
+            "max_players": g.max_players,
+            "variants": dict(g.variants),
+            "contents": list(g.contents),
+            "bots": list(bot_kinds(g)),
+            "default_bot": default_kind(g),
+            "renderer": renderers(g.name) is not None,
+        }
+        for g in hub.registry
+    ]
+
+
+@router.get("/games", summary="The lobby: open, running or finished games")
+async def list_games(
+    request: Request,
+    status: Annotated[Literal["open", "running", "finished"] | None, Query()] = None,
+    limit: Annotated[int, Query(ge=1, le=200)] = 50,
+) -> list[dict[str, Any]]:
+    """The newest games, without anything hidden: game, setup, status, seats, number of steps."""
+    hub = _hub(request)
+    rows = await asyncio.to_thread(hub.store.listing, status, limit)
+    out = []
+    for row, seats in rows:
+        title = hub.registry.get(row.game).title if row.game in hub.registry else row.game
+        out.append(
+            {
+                "id": row.id,
+                "game": row.game,
+                "title": title,
+                "config": row.config,
+                "status": row.status,
+                "version": row.version,
+                "created": row.created.isoformat() if row.created else None,
+                "result": row.result if row.status == FINISHED else None,
+                "rematch_of": row.rematch_of,
+                "players": [
+                    {
+                        "seat": s.seat,
+                        "kind": s.kind,
+                        "bot": s.bot,
+                        "claimed": s.kind == "bot" or s.token_hash is not None,
+                    }
+                    for s in seats
+                ],
+            }
+        )
+    return out
+
+
+@router.post("/games", status_code=201, summary="Create a game", response_model=Claimed)
+async def create_game(body: CreateGame, request: Request, response: Response) -> Claimed:
+    """Set up a game; the creator may take one human seat at once (its token comes as a cookie)."""
+    live, token = await _hub(request).create(
+        body.game, body.config.model_dump(), [(s.kind, s.bot) for s in body.seats], body.claim
+    )
+    return _claimed(request, response, live.id, body.claim, token)
+
+
+@router.post("/records", status_code=201, summary="Resume a game from a record", response_model=Claimed)
+async def upload_record(body: Upload, request: Request, response: Response) -> Claimed:
+    """Start a game from a full record (a save file): it is replayed, checked, then continues here."""
+    try:
+        record = Record.from_json(body.record)
+    except RecordError as e:
+        raise ApiError(422, "bad_record", str(e)) from None
+    hub = _hub(request)
+    players = record.config.players
+    specs: list[tuple[str, str | None]] = (
+        [(s.kind, s.bot) for s in body.seats] if body.seats else [("human", None)] * players
+    )
+    live, token = await hub.create(record.game, record.config.to_json(), specs, body.claim, record=record)
+    return _claimed(request, response, live.id, body.claim, token)
+
+
+@router.get("/games/{game_id}", summary="One game as you may see it")
+async def game_state(
+    game_id: str, request: Request, since: Annotated[int, Query(ge=0)] = 0
+) -> dict[str, Any]:
+    """Your seat's view (a spectator's without a token), the legal actions if you decide, the log."""
+    hub = _hub(request)
+    live = await hub.get(game_id)
+    seat = _seat(hub, live, request)
+    snap = live.snapshot(seat, since)
+    snap["rematches"] = await asyncio.to_thread(hub.store.rematches, game_id)
+    return snap
+
+
+@router.post("/games/{game_id}/seats/{seat}/claim", summary="Take a free seat", response_model=Claimed)
+async def claim_seat(game_id: str, seat: int, request: Request, response: Response) -> Claimed:
+    """Take a free human seat; its token comes back as a cookie."""
+    hub = _hub(request)
+    live = await hub.get(game_id)
+    token = await hub.claim(live, seat)
+    return _claimed(request, response, game_id, seat, token)
+
+
+@router.post("/games/{game_id}/leave", summary="Leave your seat")
+async def leave(game_id: str, body: Leave, request: Request, response: Response) -> dict[str, Any]:
+    """Give up your seat (to another human, or to a bot of the kind named)."""
+    hub = _hub(request)
+    live = await hub.get(game_id)
+    seat = _require_seat(hub, live, request)
+    await hub.leave(live, seat, body.bot)
+    response.delete_cookie(cookie_name(game_id), path="/")
+    return {"id": game_id, "seat": seat, "left": True}
+
+
+@router.post("/games/{game_id}/rematch", summary="Play again", response_model=Claimed)
+async def rematch(game_id: str, request: Request, response: Response) -> Claimed:
+    """After the end: a new game with the same setup; you keep your seat number (first come, first served)."""
+    hub = _hub(request)
+    live = await hub.get(game_id)
+    seat = _seat(hub, live, request)
+    if not live.over:
+        raise ApiError(409, "not_over", "a rematch starts once this game has ended")
+    existing = await asyncio.to_thread(hub.store.rematches, game_id)
+    if existing:
+        new = await hub.get(existing[0])
+        token = None
+        if seat is not None and new.seats[seat].kind == "human" and new.seats[seat].token_hash is None:
+            token = await hub.claim(new, seat)
+        return _claimed(request, response, new.id, seat if token else None, token)
+    specs = [(s.kind, s.bot) for s in live.seats]
+    claim = seat if seat is not None and live.seats[seat].kind == "human" else None
+    new, token = await hub.create(live.game.name, live.config.to_json(), specs, claim, rematch_of=game_id)
+    return _claimed(request, response, new.id, claim, token)
+
+
+@router.post("/games/{game_id}/actions", summary="Take your turn")
+async def submit(game_id: str, body: Submit, request: Request) -> dict[str, Any]:
+    """Submit an action with the version you saw; the answer is your new view once it is stored."""
+    hub = _hub(request)
+    live = await hub.get(game_id)
+    seat = _require_seat(hub, live, request)
+    try:
+        action = Action.from_json(body.action.model_dump())
+    except CodecError as e:
+        raise ApiError(422, "bad_action", str(e)) from None
+    await hub.submit(live, seat, body.version, action)
+    return live.snapshot(seat, body.version)
+
+
+@router.get("/games/{game_id}/record", summary="Download the record")
+async def record(game_id: str, request: Request) -> JSONResponse:
+    """The full record once the game is over; before that, only what your seat (or a spectator) may see."""
+    hub = _hub(request)
+    live = await hub.get(game_id)
+    data = live.record().to_json() if live.over else live.partial_record(_seat(hub, live, request))
+    name = f"ludorum-{live.game.name}-{live.id}.json"
+    return JSONResponse(data, headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
+@router.get("/games/{game_id}/replay/{step}", summary="A finished game at one step")
+async def replay_step(
+    game_id: str, step: int, request: Request, seat: Annotated[int | None, Query(ge=0, le=15)] = None
+) -> dict[str, Any]:
+    """The view (a spectator's, or a seat's) after ``step`` steps of a finished game."""
+    live = await _hub(request).get(game_id)
+    if not live.over:
+        raise ApiError(409, "not_over", "the replay opens once the game has ended")
+    if live.states is None:
+        from ludorum.engine import replay_states
+
+        live.states = await asyncio.to_thread(lambda: list(replay_states(live.game, live.record())))
+    if not 0 <= step < len(live.states):
+        raise ApiError(404, "no_such_step", f"this game has steps 0 to {len(live.states) - 1}")
+    if seat is not None and seat >= live.config.players:
+        raise ApiError(404, "no_such_seat", f"this game has seats 0 to {live.config.players - 1}")
+    state = live.states[step]
+    mover = None if live.game.is_over(state) else live.game.to_move(state)
+    return {
+        "step": step,
+        "steps": len(live.states) - 1,
+        "seat": seat,
+        "to_move": mover,
+        "view": live.game.view(state, seat),
+        "players": [{"seat": s, "name": live.game.seat_name(state, s)} for s in range(live.config.players)],
+    }
+
+
+@router.websocket("/games/{game_id}/ws")
+async def websocket(ws: WebSocket, game_id: str) -> None:
+    """Pushes: on connect send ``{"type": "hello", "version": n}``; every change then arrives as a
+    ``{"type": "state", ...}`` message holding your view, legal actions and the log from your version."""
+    hub = _hub(ws)
+    try:
+        live = await hub.get(game_id)
+        observer = hub.seat_of(live, presented_token(game_id, ws.headers, ws.cookies))
+    except ApiError as e:
+        await ws.close(code=4000 + e.status, reason=e.code)
+        return
+    await ws.accept()
+    try:
+        hello = json.loads(await asyncio.wait_for(ws.receive_text(), timeout=30))
+        since = hello.get("version", 0) if isinstance(hello, dict) else 0
+        since = since if type(since) is int else 0
+    except (TimeoutError, ValueError, WebSocketDisconnect):
+        with contextlib.suppress(Exception):
+            await ws.close(code=4400, reason='send {"type": "hello", "version": n} first')
+        return
+    sub = hub.subscribe(live, observer, since)
+
+    async def pump() -> None:
+        while True:
+            await ws.send_json(await sub.queue.get())
+
+    async def drain() -> None:
+        while True:
+            await ws.receive_text()
+
+    tasks = [asyncio.create_task(pump()), asyncio.create_task(drain())]
+    try:
+        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        live.subscribers.discard(sub)
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)

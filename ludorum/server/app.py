@@ -1,0 +1,187 @@
+"""The FastAPI application: ``create_app(registry=..., database_url=...)``.
+
+The server is game-agnostic: it knows games only through the registry it is given (the product's by
+default) and the ``Game`` protocol.  It serves the API under ``/api`` (OpenAPI at ``/docs``), the
+browser client from ``ludorum/web/static``, and each game's board renderer from
+``static/games/<name>.js`` when the game has one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from ludorum.engine import Registry
+from ludorum.server.api import router
+from ludorum.server.db import Store, default_sqlite_url
+from ludorum.server.errors import ApiError
+from ludorum.server.hub import Hub
+
+WEB = Path(__file__).resolve().parent.parent / "web" / "static"
+
+MAX_BODY = 64 * 1024
+"""The largest request body, except record uploads."""
+MAX_RECORD_BODY = 8 * 1024 * 1024
+"""The largest record upload."""
+
+log = logging.getLogger("ludorum.server")
+
+
+def default_database_url() -> str:
+    """SQLite in the user's data directory."""
+    import platformdirs
+
+    return default_sqlite_url(Path(platformdirs.user_data_dir("ludorum", appauthor=False)))
+
+
+class _TooLarge(Exception):
+    pass
+
+
+class BodyLimit:
+    """Refuse request bodies above the limit with 413 before anything reads them whole."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        limit = MAX_RECORD_BODY if scope["path"] == "/api/records" else MAX_BODY
+        for name, value in scope.get("headers", []):
+            if name == b"content-length" and (not value.isdigit() or int(value) > limit):
+                await _send_error(send, 413, "too_large", f"the request body is over {limit} bytes")
+                return
+        seen = 0
+        started = False
+
+        async def counting_receive() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > limit:
+                    raise _TooLarge
+            return message
+
+        async def tracking_send(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, counting_receive, tracking_send)
+        except _TooLarge:
+            if not started:
+                await _send_error(send, 413, "too_large", f"the request body is over {limit} bytes")
+
+
+async def _send_error(send: Send, status: int, code: str, message: str) -> None:
+    response = JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+    await send({"type": "http.response.start", "status": status, "headers": response.raw_headers})
+    await send({"type": "http.response.body", "body": response.body})
+
+
+def _validation_message(exc: RequestValidationError) -> str:
+    parts = []
+    for err in exc.errors()[:5]:
+        where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
+        parts.append(f"{where or 'body'}: {err.get('msg', 'invalid')}")
+    return "; ".join(parts)
+
+
+def create_app(
+    registry: Registry | None = None,
+    database_url: str | None = None,
+    *,
+    bot_delay: float = 0.0,
+    renderers_dir: Path | None = None,
+) -> FastAPI:
+    """The server for ``registry`` (the product's by default) on ``database_url`` (SQLite by default).
+
+    ``bot_delay`` pauses bots before each move so people can follow them; ``renderers_dir`` adds a
+    directory searched for ``<game>.js`` renderers before the packaged ones (tests use it).
+    """
+    if registry is None:
+        from ludorum.games import registry as product_registry
+
+        registry = product_registry()
+    url = database_url or default_database_url()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = Store(url)
+        hub = Hub(registry, store, bot_delay)
+        app.state.hub = hub
+        await hub.start()
+        try:
+            yield
+        finally:
+            await hub.stop()
+            store.dispose()
+
+    app = FastAPI(
+        title="Ludorum",
+        summary="Play Reliquium, Medieval Realms and Legends of Signum in the browser, with friends or bots.",
+        version="0.1.0",
+        lifespan=lifespan,
+    )
+    app.add_middleware(BodyLimit)
+    app.include_router(router)
+
+    def renderer(name: str) -> Path | None:
+        for base in (renderers_dir, WEB / "games"):
+            if base is not None:
+                path = base / f"{name}.js"
+                if path.is_file() and path.parent.resolve() == base.resolve():
+                    return path
+        return None
+
+    app.state.renderers = renderer
+
+    @app.exception_handler(ApiError)
+    async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
+        return JSONResponse(exc.body(), status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        return JSONResponse(
+            {"error": {"code": "invalid_request", "message": _validation_message(exc)}}, status_code=422
+        )
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
+        return JSONResponse(
+            {"error": {"code": code, "message": str(exc.detail)}}, status_code=exc.status_code
+        )
+
+    @app.get("/static/games/{name}.js", include_in_schema=False)
+    def game_renderer(name: str) -> Response:
+        path = renderer(name)
+        if path is None:
+            raise ApiError(404, "no_renderer", "this game has no board renderer; the action list is used")
+        return FileResponse(path, media_type="text/javascript")
+
+    app.mount("/static", StaticFiles(directory=WEB), name="static")
+
+    def page(name: str) -> Callable[[], Any]:
+        def serve() -> FileResponse:
+            return FileResponse(WEB / name, media_type="text/html")
+
+        return serve
+
+    app.get("/", include_in_schema=False)(page("index.html"))
+    app.get("/game/{game_id}", include_in_schema=False)(page("game.html"))
+    return app

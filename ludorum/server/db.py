@@ -1,0 +1,304 @@
+"""Persistence: a game is stored as its record — config, seed and the append-only list of actions.
+
+Three tables (DESIGN.md §3): ``games`` (one row per game: name, config, seed, status, result),
+``seats`` (who sits where: a human with a hashed seat token, or a bot of a named kind) and ``actions``
+(the record's steps; the primary key ``(game_id, idx)`` makes sure that of two concurrent submissions
+for one version exactly one is stored).  The schema is created and upgraded by the Alembic migrations
+in ``ludorum/server/migrations``; SQLite runs in WAL mode.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import json
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    event,
+    func,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+OPEN, RUNNING, FINISHED = "open", "running", "finished"
+"""A game's status: a human seat is still free / every seat is taken / the game has ended."""
+
+
+class Base(DeclarativeBase):
+    """The declarative base of the server's tables."""
+
+
+class GameRow(Base):
+    """One game: what it is, how it was set up, and how it stands."""
+
+    __tablename__ = "games"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64), index=True)
+    config: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[str] = mapped_column(String(40))  # decimal text: records may carry any integer seed
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
+    created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class SeatRow(Base):
+    """One seat of a game: a human (token hash once claimed) or a bot of a named kind."""
+
+    __tablename__ = "seats"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))  # "human" or "bot"
+    bot: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+
+class ActionRow(Base):
+    """One step of a game's record, append-only; seat -1 is chance."""
+
+    __tablename__ = "actions"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    idx: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(Text)  # the action's JSON text
+    created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+@dataclasses.dataclass(slots=True)
+class SeatData:
+    """A seat as the server holds it in memory."""
+
+    seat: int
+    kind: str
+    bot: str | None = None
+    token_hash: str | None = None
+
+
+@dataclasses.dataclass(slots=True)
+class StoredGame:
+    """A game as loaded from the database: its row's fields, its seats and its steps."""
+
+    id: str
+    game: str
+    config: dict[str, Any]
+    seed: int
+    status: str
+    result: dict[str, Any] | None
+    rematch_of: str | None
+    created: dt.datetime | None
+    seats: list[SeatData]
+    steps: list[tuple[int, dict[str, Any]]]
+
+
+def default_sqlite_url(data_dir: Path) -> str:
+    """The embedded database's URL inside ``data_dir``."""
+    data_dir.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{data_dir / 'ludorum.sqlite3'}"
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite gets WAL, full sync, foreign keys and a busy timeout."""
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=FULL")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema up to the newest Alembic revision."""
+    from alembic import command
+    from alembic.config import Config as AlembicConfig
+
+    cfg = AlembicConfig(str(Path(__file__).parent / "alembic.ini"))
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")
+
+
+class Store:
+    """The server's database access: every write commits before it returns."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        migrate(self.engine)
+        self.session = sessionmaker(self.engine, expire_on_commit=False)
+
+    def dispose(self) -> None:
+        """Close every pooled connection."""
+        self.engine.dispose()
+
+    def create_game(
+        self,
+        game_id: str,
+        game: str,
+        config: dict[str, Any],
+        seed: int,
+        status: str,
+        seats: list[SeatData],
+        steps: list[tuple[int, dict[str, Any]]] = (),  # type: ignore[assignment]
+        result: dict[str, Any] | None = None,
+        rematch_of: str | None = None,
+    ) -> None:
+        """Store a new game (with the steps of an uploaded record, if any) in one transaction."""
+        with self.session() as s, s.begin():
+            s.add(
+                GameRow(
+                    id=game_id,
+                    game=game,
+                    config=config,
+                    seed=str(seed),
+                    status=status,
+                    result=result,
+                    version=len(steps),
+                    rematch_of=rematch_of,
+                )
+            )
+            s.flush()
+            for seat in seats:
+                s.add(
+                    SeatRow(
+                        game_id=game_id,
+                        seat=seat.seat,
+                        kind=seat.kind,
+                        bot=seat.bot,
+                        token_hash=seat.token_hash,
+                    )
+                )
+            for i, (who, action) in enumerate(steps):
+                s.add(ActionRow(game_id=game_id, idx=i, seat=who, action=json.dumps(action)))
+
+    def append_action(
+        self,
+        game_id: str,
+        idx: int,
+        seat: int,
+        action: dict[str, Any],
+        status: str,
+        result: dict[str, Any] | None,
+    ) -> bool:
+        """Store step ``idx``; ``False`` if another submission stored that step first (nothing changes)."""
+        try:
+            with self.session() as s, s.begin():
+                s.add(ActionRow(game_id=game_id, idx=idx, seat=seat, action=json.dumps(action)))
+                s.flush()
+                s.execute(
+                    update(GameRow)
+                    .where(GameRow.id == game_id)
+                    .values(version=idx + 1, status=status, result=result)
+                )
+        except IntegrityError:
+            return False
+        return True
+
+    def set_seat(self, game_id: str, seat: SeatData, status: str) -> None:
+        """Change who sits in a seat (claim, leave, hand over to a bot) and the game's status."""
+        with self.session() as s, s.begin():
+            s.execute(
+                update(SeatRow)
+                .where(SeatRow.game_id == game_id, SeatRow.seat == seat.seat)
+                .values(kind=seat.kind, bot=seat.bot, token_hash=seat.token_hash)
+            )
+            s.execute(update(GameRow).where(GameRow.id == game_id).values(status=status))
+
+    def claim_seat(self, game_id: str, seat: int, token_hash: str, status: str) -> bool:
+        """Claim a free human seat atomically; ``False`` if someone claimed it first."""
+        with self.session() as s, s.begin():
+            done = s.execute(
+                update(SeatRow)
+                .where(
+                    SeatRow.game_id == game_id,
+                    SeatRow.seat == seat,
+                    SeatRow.kind == "human",
+                    SeatRow.token_hash.is_(None),
+                )
+                .values(token_hash=token_hash)
+            )
+            if done.rowcount != 1:  # type: ignore[attr-defined]
+                return False
+            s.execute(update(GameRow).where(GameRow.id == game_id).values(status=status))
+        return True
+
+    def load(self, game_id: str) -> StoredGame | None:
+        """One game with its seats and steps, or ``None``."""
+        with self.session() as s:
+            row = s.get(GameRow, game_id)
+            if row is None:
+                return None
+            return self._stored(s, row)
+
+    def unfinished(self) -> list[StoredGame]:
+        """Every game that has not ended, to resume after a restart."""
+        with self.session() as s:
+            rows = s.scalars(select(GameRow).where(GameRow.status != FINISHED)).all()
+            return [self._stored(s, r) for r in rows]
+
+    def listing(self, status: str | None, limit: int) -> list[tuple[GameRow, list[SeatData]]]:
+        """The newest games (of one status, if given) with their seats, for the lobby."""
+        with self.session() as s:
+            q = select(GameRow).order_by(GameRow.created.desc(), GameRow.id).limit(limit)
+            if status:
+                q = q.where(GameRow.status == status)
+            rows = s.scalars(q).all()
+            ids = [r.id for r in rows]
+            seats: dict[str, list[SeatData]] = {i: [] for i in ids}
+            if ids:
+                for seat in s.scalars(select(SeatRow).where(SeatRow.game_id.in_(ids)).order_by(SeatRow.seat)):
+                    seats[seat.game_id].append(SeatData(seat.seat, seat.kind, seat.bot, seat.token_hash))
+            return [(r, seats[r.id]) for r in rows]
+
+    def rematches(self, game_id: str) -> list[str]:
+        """Ids of the games started as rematches of ``game_id``."""
+        with self.session() as s:
+            return list(s.scalars(select(GameRow.id).where(GameRow.rematch_of == game_id)))
+
+    @staticmethod
+    def _stored(s: Session, row: GameRow) -> StoredGame:
+        seats = [
+            SeatData(r.seat, r.kind, r.bot, r.token_hash)
+            for r in s.scalars(select(SeatRow).where(SeatRow.game_id == row.id).order_by(SeatRow.seat))
+        ]
+        steps = [
+            (a.seat, json.loads(a.action))
+            for a in s.scalars(select(ActionRow).where(ActionRow.game_id == row.id).order_by(ActionRow.idx))
+        ]
+        return StoredGame(
+            row.id,
+            row.game,
+            row.config,
+            int(row.seed),
+            row.status,
+            row.result,
+            row.rematch_of,
+            row.created,
+            seats,
+            steps,
+        )

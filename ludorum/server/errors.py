@@ -1,0 +1,17 @@
+"""The API's errors: a status, a short code, a message in words — never a token or a secret."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class ApiError(Exception):
+    """A refusal the client is told about as ``{"error": {"code", "message", ...}}``."""
+
+    def __init__(self, status: int, code: str, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.status, self.code, self.message, self.extra = status, code, message, extra
+
+    def body(self) -> dict[str, Any]:
+        """The JSON body."""
+        return {"error": {"code": self.code, "message": self.message, **self.extra}}

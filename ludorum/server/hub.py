@@ -1,0 +1,360 @@
+"""The hub: every live game, the one path by which a step is taken, stored and pushed, and the bots.
+
+A step — a human's submission, a bot's choice or a chance draw — is checked against the version the
+submitter saw and against the rules, stored (committed) in the database, and only then applied in
+memory, acknowledged and pushed to every WebSocket subscriber.  Steps of one game are serialised by the
+game's lock; the database's primary key on ``(game, index)`` backs that up across processes.  Bots and
+chance run in one background task per game; bots think in a worker thread, never on the event loop,
+and see only their seat's view.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import OrderedDict
+from typing import Any
+
+from ludorum.agents import make_bot
+from ludorum.engine import (
+    CHANCE,
+    Action,
+    Config,
+    ConfigError,
+    Game,
+    IllegalAction,
+    LudorumError,
+    Record,
+    Registry,
+    replay_states,
+)
+from ludorum.server import visibility
+from ludorum.server.db import FINISHED, SeatData, Store, StoredGame
+from ludorum.server.errors import ApiError
+from ludorum.server.live import LiveGame, Subscriber
+from ludorum.server.security import match_seat, new_game_id, new_seed, new_token, token_hash
+
+log = logging.getLogger("ludorum.server")
+
+FINISHED_CACHE = 64
+"""How many finished games stay in memory for viewing (the rest reload from the database)."""
+
+
+class Hub:
+    """Holds the live games of one server process."""
+
+    def __init__(self, registry: Registry, store: Store, bot_delay: float = 0.0) -> None:
+        self.registry = registry
+        self.store = store
+        self.bot_delay = bot_delay
+        self.games: dict[str, LiveGame] = {}
+        self.finished: OrderedDict[str, LiveGame] = OrderedDict()
+        self.broken: dict[str, str] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+
+    # -- start and stop -------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Resume every unfinished game by replaying its stored record."""
+        for stored in await asyncio.to_thread(self.store.unfinished):
+            live = self._revive(stored)
+            if live is not None:
+                self.games[live.id] = live
+                self.kick(live)
+
+    async def stop(self) -> None:
+        """Stop the bots."""
+        tasks = [g.advancer for g in self.games.values() if g.advancer and not g.advancer.done()]
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    def _revive(self, stored: StoredGame) -> LiveGame | None:
+        try:
+            if stored.game not in self.registry:
+                raise LudorumError(f"no game called {stored.game!r} is installed")
+            game = self.registry.get(stored.game)
+            steps = [(seat, Action.from_json(a)) for seat, a in stored.steps]
+            record = Record(stored.game, Config.from_json(stored.config), stored.seed, steps)
+            live = self._from_record(game, stored.id, record, stored.seats)
+        except LudorumError as e:
+            log.error("game %s cannot be resumed: %s", stored.id, e)
+            self.broken[stored.id] = str(e)
+            return None
+        live.rematch_of, live.created = stored.rematch_of, stored.created
+        return live
+
+    def _from_record(self, game: Game[Any], game_id: str, record: Record, seats: list[SeatData]) -> LiveGame:
+        states = list(replay_states(game, record))
+        entries = [
+            visibility.entry(game, i, states[i], seat, action, states[i + 1])
+            for i, (seat, action) in enumerate(record.steps)
+        ]
+        return LiveGame(
+            game_id, game, record.config, record.seed, seats, states[-1], list(record.steps), entries
+        )
+
+    # -- finding games ----------------------------------------------------------------------------------
+
+    async def get(self, game_id: str) -> LiveGame:
+        """The game ``game_id``, loading a finished one from the database when needed."""
+        live = self.games.get(game_id) or self.finished.get(game_id)
+        if live is not None:
+            return live
+        lock = self._loading.setdefault(game_id, asyncio.Lock())
+        async with lock:
+            live = self.games.get(game_id) or self.finished.get(game_id)
+            if live is not None:
+                return live
+            if game_id in self.broken:
+                raise ApiError(409, "unresumable", f"this game cannot be resumed: {self.broken[game_id]}")
+            stored = await asyncio.to_thread(self.store.load, game_id)
+            if stored is None:
+                raise ApiError(404, "no_such_game", "there is no game with this id")
+            live = self._revive(stored)
+            if live is None:
+                raise ApiError(409, "unresumable", f"this game cannot be resumed: {self.broken[game_id]}")
+            if live.over:
+                self._cache_finished(live)
+            else:
+                self.games[game_id] = live
+                self.kick(live)
+            return live
+
+    def _cache_finished(self, live: LiveGame) -> None:
+        self.finished[live.id] = live
+        self.finished.move_to_end(live.id)
+        while len(self.finished) > FINISHED_CACHE:
+            self.finished.popitem(last=False)
+
+    def seat_of(self, live: LiveGame, token: str | None) -> int | None:
+        """The seat a token holds in ``live`` (``None``: no token); a wrong token is refused."""
+        if token is None:
+            return None
+        seat = match_seat(token, [(s.seat, s.token_hash) for s in live.seats])
+        if seat is None:
+            raise ApiError(401, "bad_token", "this seat token is not valid for this game")
+        return seat
+
+    # -- the lobby ---------------------------------------------------------------------------------------
+
+    def _seats(self, game: Game[Any], specs: list[tuple[str, str | None]], players: int) -> list[SeatData]:
+        if len(specs) != players:
+            raise ApiError(
+                422, "bad_seats", f"give one seat for each of the {players} players, not {len(specs)}"
+            )
+        seats = []
+        for i, (kind, bot) in enumerate(specs):
+            if kind == "bot":
+                try:
+                    make_bot(game, bot or "random")
+                except ConfigError as e:
+                    raise ApiError(422, "bad_bot", str(e)) from None
+                seats.append(SeatData(i, "bot", bot or "random"))
+            else:
+                seats.append(SeatData(i, "human"))
+        return seats
+
+    async def create(
+        self,
+        game_name: str,
+        config_json: dict[str, Any],
+        specs: list[tuple[str, str | None]],
+        claim: int | None,
+        record: Record | None = None,
+        rematch_of: str | None = None,
+    ) -> tuple[LiveGame, str | None]:
+        """Start a game (or resume an uploaded record); returns it and the claimed seat's token."""
+        if game_name not in self.registry:
+            raise ApiError(
+                404,
+                "no_such_game_type",
+                f"no game called {game_name!r}; the games are: {', '.join(self.registry.names()) or 'none'}",
+            )
+        game = self.registry.get(game_name)
+        try:
+            config = Config.from_json(config_json)
+            game.validate_config(config)
+        except ConfigError as e:
+            raise ApiError(422, "bad_config", str(e)) from None
+        seats = self._seats(game, specs, config.players)
+        token = None
+        if claim is not None:
+            if not 0 <= claim < len(seats) or seats[claim].kind != "human":
+                raise ApiError(422, "bad_claim", "you can only take a human seat of this game")
+            token = new_token()
+            seats[claim].token_hash = token_hash(token)
+        game_id = new_game_id()
+        if record is None:
+            record = Record(game.name, config, new_seed())
+        try:
+            live = await asyncio.to_thread(self._from_record, game, game_id, record, seats)
+        except LudorumError as e:
+            raise ApiError(422, "bad_record", f"the record cannot be replayed: {e}") from None
+        live.rematch_of = rematch_of
+        result = live.game.result(live.state).to_json() if live.over else None
+        await asyncio.to_thread(
+            self.store.create_game,
+            game_id,
+            game.name,
+            config.to_json(),
+            record.seed,
+            live.status,
+            seats,
+            [(s, a.to_json()) for s, a in record.steps],
+            result,
+            rematch_of,
+        )
+        if live.over:
+            self._cache_finished(live)
+        else:
+            self.games[game_id] = live
+            self.kick(live)
+        return live, token
+
+    async def claim(self, live: LiveGame, seat: int) -> str:
+        """Take a free human seat; returns its new token."""
+        async with live.lock:
+            if not 0 <= seat < len(live.seats):
+                raise ApiError(404, "no_such_seat", f"this game has seats 0 to {len(live.seats) - 1}")
+            s = live.seats[seat]
+            if s.kind != "human" or s.token_hash is not None:
+                raise ApiError(409, "seat_taken", "this seat is not free")
+            if live.over:
+                raise ApiError(409, "game_over", "this game has ended")
+            token = new_token()
+            s.token_hash = token_hash(token)
+            if not await asyncio.to_thread(self.store.claim_seat, live.id, seat, s.token_hash, live.status):
+                s.token_hash = None
+                raise ApiError(409, "seat_taken", "this seat is not free")
+            await self._push_all(live)
+        return token
+
+    async def leave(self, live: LiveGame, seat: int, bot: str | None) -> None:
+        """Give up a seat: it becomes free for another human, or a bot of kind ``bot`` takes it."""
+        async with live.lock:
+            s = live.seats[seat]
+            if bot is not None:
+                try:
+                    make_bot(live.game, bot)
+                except ConfigError as e:
+                    raise ApiError(422, "bad_bot", str(e)) from None
+                s.kind, s.bot, s.token_hash = "bot", bot, None
+                live.bots.pop(seat, None)
+            else:
+                s.token_hash = None
+            await asyncio.to_thread(self.store.set_seat, live.id, s, live.status)
+            await self._push_all(live)
+        self.kick(live)
+
+    # -- play --------------------------------------------------------------------------------------------
+
+    async def submit(self, live: LiveGame, seat: int, version: int, action: Action) -> None:
+        """A human's action: checked against version, turn and rules, stored, then pushed."""
+        async with live.lock:
+            if live.over:
+                raise ApiError(409, "game_over", "this game has ended")
+            if version != live.version:
+                raise ApiError(
+                    409,
+                    "stale_version",
+                    f"the game has moved on (you saw version {version}, it is at {live.version}); resync",
+                    version=live.version,
+                )
+            if live.to_move() != seat:
+                raise ApiError(409, "not_your_turn", "it is not your turn", version=live.version)
+            try:
+                if action not in live.game.legal_actions(live.state):
+                    raise live.game.describe_error(live.state, action) or IllegalAction(
+                        f"{action} is not possible now"
+                    )
+                await self._commit(live, seat, action)
+            except IllegalAction as e:
+                raise ApiError(422, "illegal_action", e.message, rule=e.rule) from None
+        self.kick(live)
+
+    async def _commit(self, live: LiveGame, seat: int, action: Action) -> None:
+        """Take one step (lock held): apply, store, then show.  Raises ``IllegalAction`` untouched."""
+        before = live.state
+        after = live.game.step(before, action)
+        over = live.game.is_over(after)
+        result = live.game.result(after).to_json() if over else None
+        index = live.version
+        status = FINISHED if over else live.status
+        stored = await asyncio.to_thread(
+            self.store.append_action, live.id, index, seat, action.to_json(), status, result
+        )
+        if not stored:  # another server process stored this step first
+            raise ApiError(409, "stale_version", "the game has moved on; resync", version=index + 1)
+        live.state = after
+        live.steps.append((seat, action))
+        live.log.append(visibility.entry(live.game, index, before, seat, action, after))
+        if over:
+            self.games.pop(live.id, None)
+            self._cache_finished(live)
+        await self._push_all(live)
+
+    def kick(self, live: LiveGame) -> None:
+        """Make sure chance and bots move if it is their turn."""
+        if live.advancer is None or live.advancer.done():
+            live.advancer = asyncio.get_running_loop().create_task(self._advance(live))
+
+    async def _advance(self, live: LiveGame) -> None:
+        try:
+            await self._advance_loop(live)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # a faulty bot or game must not take the server down
+            log.exception("game %s: the bots stopped", live.id)
+
+    async def _advance_loop(self, live: LiveGame) -> None:
+        while True:
+            async with live.lock:
+                mover = live.to_move()
+                if mover is None:
+                    return
+                if mover == CHANCE:
+                    await self._commit(live, CHANCE, live.game.sample_chance(live.state))
+                    continue
+                seat = live.seats[mover]
+                if seat.kind != "bot":
+                    return
+                bot = live.bots.get(mover)
+                if bot is None:
+                    bot = live.bots[mover] = make_bot(live.game, seat.bot or "random")
+                version = live.version
+                legal = list(live.game.legal_actions(live.state))
+                view = live.game.view(live.state, mover)
+            if self.bot_delay:
+                await asyncio.sleep(self.bot_delay)
+            action = await asyncio.to_thread(bot.choose, view, legal, mover, live.bot_rng)
+            async with live.lock:
+                if live.version != version or live.seats[mover].kind != "bot":
+                    continue
+                if action not in legal:
+                    log.error(
+                        "bot %s chose an illegal action in game %s; playing the first legal one",
+                        seat.bot,
+                        live.id,
+                    )
+                    action = legal[0]
+                await self._commit(live, mover, action)
+
+    # -- pushing -----------------------------------------------------------------------------------------
+
+    def subscribe(self, live: LiveGame, observer: int | None, since: int) -> Subscriber:
+        """Register a WebSocket client and queue its resync (the log from ``since``)."""
+        since = max(0, min(since, live.version))
+        sub = Subscriber(observer, live.version)
+        sub.queue.put_nowait({"type": "state", **live.snapshot(observer, since)})
+        live.subscribers.add(sub)
+        return sub
+
+    async def _push_all(self, live: LiveGame) -> None:
+        cache: dict[tuple[int | None, int], dict[str, Any]] = {}
+        for sub in list(live.subscribers):
+            key = (sub.observer, sub.sent_version)
+            if key not in cache:
+                cache[key] = {"type": "state", **live.snapshot(sub.observer, sub.sent_version)}
+            sub.sent_version = live.version
+            sub.queue.put_nowait(cache[key])

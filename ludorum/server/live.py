@@ -1,0 +1,145 @@
+"""A game the server is running: its current state, its record, its log, and what each observer sees."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import datetime as dt
+import random
+import secrets
+from typing import Any
+
+from ludorum.engine import CHANCE, Action, Config, Game, GameState, Record
+from ludorum.engine.bots import Bot
+from ludorum.server.db import FINISHED, OPEN, RUNNING, SeatData
+from ludorum.server.visibility import LogEntry, Observer
+
+
+@dataclasses.dataclass(eq=False)
+class Subscriber:
+    """One WebSocket client: whose eyes it sees through, what it has been sent, its outgoing queue."""
+
+    observer: Observer
+    sent_version: int
+    queue: asyncio.Queue[dict[str, Any]] = dataclasses.field(default_factory=asyncio.Queue)
+
+
+@dataclasses.dataclass(eq=False)
+class LiveGame:
+    """A game held in memory.  Every change happens under ``lock`` and is stored before it shows."""
+
+    id: str
+    game: Game[Any]
+    config: Config
+    seed: int
+    seats: list[SeatData]
+    state: GameState
+    steps: list[tuple[int, Action]]
+    log: list[LogEntry]
+    rematch_of: str | None = None
+    created: dt.datetime | None = None
+    lock: asyncio.Lock = dataclasses.field(default_factory=asyncio.Lock)
+    subscribers: set[Subscriber] = dataclasses.field(default_factory=set)
+    bots: dict[int, Bot] = dataclasses.field(default_factory=dict)
+    bot_rng: random.Random = dataclasses.field(default_factory=lambda: random.Random(secrets.randbits(64)))
+    advancer: asyncio.Task[None] | None = None
+    states: list[GameState] | None = None  # every state, once a finished game is replayed for viewing
+
+    @property
+    def version(self) -> int:
+        """How many steps (chance included) the game has taken."""
+        return len(self.steps)
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended."""
+        return self.game.is_over(self.state)
+
+    @property
+    def status(self) -> str:
+        """Open (a human seat is free), running, or finished."""
+        if self.over:
+            return FINISHED
+        if any(s.kind == "human" and s.token_hash is None for s in self.seats):
+            return OPEN
+        return RUNNING
+
+    def to_move(self) -> int | None:
+        """The deciding seat (``CHANCE`` for chance), or ``None`` once over."""
+        return None if self.over else self.game.to_move(self.state)
+
+    def record(self) -> Record:
+        """The full record (secrets included: only for finished games or trusted use)."""
+        result = self.game.result(self.state) if self.over else None
+        return Record(self.game.name, self.config, self.seed, list(self.steps), result)
+
+    def players(self, observer: Observer) -> list[dict[str, Any]]:
+        """The seats as the frame shows them."""
+        return [
+            {
+                "seat": s.seat,
+                "name": self.game.seat_name(self.state, s.seat),
+                "kind": s.kind,
+                "bot": s.bot,
+                "claimed": s.kind == "bot" or s.token_hash is not None,
+                "you": s.seat == observer,
+            }
+            for s in self.seats
+        ]
+
+    def summary(self) -> dict[str, Any]:
+        """What the lobby may show of the game: nothing hidden."""
+        return {
+            "id": self.id,
+            "game": self.game.name,
+            "title": self.game.title,
+            "config": self.config.to_json(),
+            "status": self.status,
+            "version": self.version,
+            "players": self.players(None),
+            "rematch_of": self.rematch_of,
+        }
+
+    def snapshot(self, observer: Observer, since: int = 0) -> dict[str, Any]:
+        """Everything ``observer`` may know now; the log from step ``since`` on."""
+        mover = self.to_move()
+        public = self.over
+        mine = mover is not None and mover == observer and mover != CHANCE
+        legal = []
+        if mine and self.seats[observer].kind == "human":  # type: ignore[index]
+            legal = [
+                {"action": a.to_json(), "label": self.game.describe(self.state, a)}
+                for a in self.game.legal_actions(self.state)
+            ]
+        result = self.game.result(self.state).to_json() if public else None
+        return {
+            "id": self.id,
+            "game": self.game.name,
+            "title": self.game.title,
+            "config": self.config.to_json(),
+            "status": self.status,
+            "version": self.version,
+            "seat": observer,
+            "players": self.players(observer),
+            "to_move": None if mover is None or mover == CHANCE else mover,
+            "view": self.game.view(self.state, observer),
+            "legal": legal,
+            "since": since,
+            "log": [e.to_json(observer, public) for e in self.log[since:]],
+            "result": result,
+            "rematch_of": self.rematch_of,
+        }
+
+    def partial_record(self, observer: Observer) -> dict[str, Any]:
+        """What a record download before the end may hold: the observer's view and visible log, no seed."""
+        return {
+            "format": "ludorum-partial-record",
+            "note": "the game is not over: this holds only what this seat may see; "
+            "the full record (config, seed, every step) downloads once the game has ended",
+            "game": self.game.name,
+            "config": self.config.to_json(),
+            "seat": observer,
+            "version": self.version,
+            "view": self.game.view(self.state, observer),
+            "log": [e.to_json(observer, False) for e in self.log],
+        }

@@ -1,0 +1,41 @@
+"""Running the server: ``ludorum serve`` and ``make play``."""
+
+from __future__ import annotations
+
+import socket
+
+from ludorum.engine import Registry
+
+
+def free_port(host: str, preferred: int) -> int:
+    """``preferred`` if it is free on ``host``, else a free port the system picks."""
+    for port in (preferred, 0):
+        with socket.socket() as s:
+            try:
+                s.bind((host, port))
+            except OSError:
+                continue
+            return int(s.getsockname()[1])
+    raise OSError(f"no free port on {host}")
+
+
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    database_url: str | None = None,
+    registry: Registry | None = None,
+    bot_delay: float = 0.6,
+    announce: bool = True,
+) -> None:
+    """Run the server until interrupted; prints the URL to open."""
+    import uvicorn
+
+    from ludorum.server.app import create_app, default_database_url
+
+    url = database_url or default_database_url()
+    app = create_app(registry, url, bot_delay=bot_delay)
+    if announce:
+        shown = "127.0.0.1" if host in ("0.0.0.0", "") else host
+        where = url.split("///")[-1] if url.startswith("sqlite") else url.split("@")[-1]
+        print(f"Ludorum is running: open http://{shown}:{port}/  (games stored in {where}; Ctrl+C stops)")
+    uvicorn.run(app, host=host, port=port, log_level="warning")

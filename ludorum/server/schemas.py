@@ -1,0 +1,77 @@
+"""Request bodies, validated by pydantic: types, sizes and counts are checked before anything runs."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+
+Name = Annotated[StrictStr, Field(min_length=1, max_length=64)]
+Scalar = StrictInt | StrictStr | StrictBool | None
+
+
+class Strict(BaseModel):
+    """Unknown fields are refused."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class SeatSpec(Strict):
+    """Who sits in a seat: a human (claimed later, or by the creator) or a bot of a named kind."""
+
+    kind: Literal["human", "bot"]
+    bot: Name | None = None
+
+
+class ConfigIn(Strict):
+    """A game's setup."""
+
+    players: Annotated[StrictInt, Field(ge=1, le=16)]
+    variants: Annotated[list[Name], Field(max_length=32)] = []
+    content: Name = "base"
+    options: Annotated[dict[Name, Scalar], Field(max_length=32)] = {}
+
+
+class CreateGame(Strict):
+    """Create a game: which, how, who sits where, and which human seat the creator takes."""
+
+    game: Name
+    config: ConfigIn
+    seats: Annotated[list[SeatSpec], Field(min_length=1, max_length=16)]
+    claim: Annotated[StrictInt, Field(ge=0, le=15)] | None = None
+
+
+class ActionIn(Strict):
+    """An action in its JSON form."""
+
+    kind: Name
+    args: Annotated[list[Any], Field(max_length=64)] = []
+
+
+class Submit(Strict):
+    """An action and the version of the game the player saw when choosing it."""
+
+    version: Annotated[StrictInt, Field(ge=0)]
+    action: ActionIn
+
+
+class Leave(Strict):
+    """Leave a seat; with ``bot`` a bot of that kind takes it over."""
+
+    bot: Name | None = None
+
+
+class Upload(Strict):
+    """Resume a game from a record (a save file): who sits where, and which seat the uploader takes."""
+
+    record: dict[str, Any]
+    seats: Annotated[list[SeatSpec], Field(min_length=1, max_length=16)] | None = None
+    claim: Annotated[StrictInt, Field(ge=0, le=15)] | None = None
+
+
+class Claimed(BaseModel):
+    """A seat taken: the game and seat (the token travels in the cookie, and here for programs)."""
+
+    id: str
+    seat: int | None
+    token: str | None = None

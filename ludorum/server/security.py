@@ -1,0 +1,58 @@
+"""Seat tokens: random, hashed at rest, compared in constant time, never in a URL, a log or an error.
+
+A token is 256 random bits from :mod:`secrets`.  The database keeps only its SHA-256.  Clients carry it
+in an HttpOnly, SameSite=Strict cookie named for the game (browsers) or in an
+``Authorization: Bearer`` header (programs); both work for HTTP and for the WebSocket.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections.abc import Iterable, Mapping
+
+COOKIE_PREFIX = "ludorum_seat_"
+
+
+def new_token() -> str:
+    """A fresh seat token (256 bits)."""
+    return secrets.token_urlsafe(32)
+
+
+def new_game_id() -> str:
+    """A fresh game id (64 random bits, hex)."""
+    return secrets.token_hex(8)
+
+
+def new_seed() -> int:
+    """A fresh game seed, from the operating system's secure generator."""
+    return secrets.randbits(63)
+
+
+def token_hash(token: str) -> str:
+    """What the database stores of a token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def cookie_name(game_id: str) -> str:
+    """The cookie that carries a browser's seat token for one game."""
+    return COOKIE_PREFIX + game_id
+
+
+def presented_token(game_id: str, headers: Mapping[str, str], cookies: Mapping[str, str]) -> str | None:
+    """The token a request carries: the Authorization header first, else the game's cookie."""
+    auth = headers.get("authorization", "")
+    if auth[:7].lower() == "bearer ":
+        return auth[7:].strip() or None
+    return cookies.get(cookie_name(game_id)) or None
+
+
+def match_seat(token: str, hashes: Iterable[tuple[int, str | None]]) -> int | None:
+    """The seat whose stored hash matches ``token`` (each comparison in constant time), or ``None``."""
+    digest = token_hash(token)
+    found = None
+    for seat, stored in hashes:
+        if stored is not None and hmac.compare_digest(digest, stored):
+            found = seat
+    return found
