@@ -1,0 +1,4 @@
+"""placeholder"""
+class HeuristicBot:
+    def choose(self, view, legal, seat, rng):
+        return legal[0]

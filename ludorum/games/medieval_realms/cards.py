@@ -1,0 +1,107 @@
+"""Card Description: what each card type costs and does when it is put into play.
+
+Immediate Effects fire when a card is played (from the Personal Display or on winning an auction);
+Colour Effects of the player's Cities fire when they play another card of the City's colour; Production
+Effects (Castles) fire in "Get Resources"; End-of-Game Effects are scored in :mod:`.scoring`.
+"""
+
+from __future__ import annotations
+
+from .content import BATTLE_POINT, CARDS, RELIGION, RESOURCE_LABEL, Card
+from .state import BOX, RealmsState, add_res, setitem
+
+WAR_COST = {2: 7, 3: 7, 4: 6, 5: 5}
+"""Rulebook › War Cards: Battle Points by number of players."""
+
+
+def cost(card: Card, players: int) -> int:
+    """The resources it takes to put ``card`` into play (War's depends on the player count)."""
+    return WAR_COST[players] if card.cost == -2 else card.cost
+
+
+def play_refusal(s: RealmsState, seat: int, card: Card) -> str | None:
+    """Why ``seat`` cannot put ``card`` from its Personal Display into play now, or ``None``."""
+    if card.type == "island":
+        # Rulebook › Island Cards: one Admiral per Island in play, this one included.
+        islands = sum(1 for c in s.in_play[seat] if CARDS[c].type == "island") + 1
+        if s.admirals[seat] < islands:
+            return f"Island: playing Island number {islands} needs {islands} Admirals; you have {s.admirals[seat]}"
+        return None
+    need = cost(card, s.config.players)
+    have = s.res[seat][card.cost_resource]
+    if have < need:
+        label = RESOURCE_LABEL[card.cost_resource]
+        return f"Put a card into play: {card.name} costs {need} {label}; you have {have}"
+    return None
+
+
+def gain_vp(s: RealmsState, seat: int, points: int) -> None:
+    """Score ``points``; each multiple of 5 reached or passed owes the player one token of their choice.
+
+    Rulebook › Game Board › Round Track (the Iris spaces of the Victory Point Track).
+    """
+    before = s.vp[seat]
+    after = before + points
+    s.vp = setitem(s.vp, seat, after)
+    crossed = after // 5 - before // 5
+    if crossed > 0:
+        s.dues = setitem(s.dues, seat, s.dues[seat] + crossed)
+
+
+def gain_leader(s: RealmsState, seat: int, leader: str) -> None:
+    """Take one more leader from the box, if the box still holds one (Rulebook › Game Components)."""
+    if leader == "mayor":
+        if sum(s.mayors) < BOX[0]:
+            s.mayors = setitem(s.mayors, seat, s.mayors[seat] + 1)
+    elif leader == "general":
+        if sum(s.generals) < BOX[1]:
+            s.generals = setitem(s.generals, seat, s.generals[seat] + 1)
+    elif sum(s.admirals) < BOX[2]:
+        s.admirals = setitem(s.admirals, seat, s.admirals[seat] + 1)
+
+
+LEADER_OF = {"inquisition": "general", "gunpowder": "general", "university": "mayor", "docking_bay": "admiral"}
+"""Rulebook › Inquisition; Gunpowder, University and Docking Bay Cards: the leader each one gives."""
+
+
+def put_into_play(s: RealmsState, seat: int, card_id: int, choice: int = -1) -> None:
+    """Place the card beside the Realm and fire its Immediate Effect and the player's Colour Effects.
+
+    ``choice`` is the resource a Tithe gives.  Payment is the caller's business.
+    """
+    card = CARDS[card_id]
+    earlier = s.in_play[seat]
+    s.in_play = setitem(s.in_play, seat, (*earlier, card_id))
+    t = card.type
+    points = card.vp  # War 6, Great Persons 2, Scientific Development 2, Gallery/Cathedral 5, Tithe 2, Island 2
+    if t == "realm_leader":
+        gain_leader(s, seat, card.leader)  # Rulebook › Realm Leader Cards
+    elif t in LEADER_OF:
+        gain_leader(s, seat, LEADER_OF[t])
+    elif t == "scientific_development":
+        # Rulebook › Scientific Development: 1 token of the card's type for every Mayor.
+        s.res = setitem(s.res, seat, add_res(s.res[seat], card.resource, s.mayors[seat]))
+    elif t == "territory":
+        s.res = setitem(s.res, seat, add_res(s.res[seat], card.resource, 5))  # Rulebook › Territory Cards
+    elif t == "tithe":
+        s.res = setitem(s.res, seat, add_res(s.res[seat], choice, 4))  # Rulebook › Tithe Cards
+    # Rulebook › City Cards: each City already in play gives 1 of its resource and 1 VP for a card of its colour.
+    for c in earlier:
+        city = CARDS[c]
+        if city.type == "city" and city.city_colour == card.colour:
+            s.res = setitem(s.res, seat, add_res(s.res[seat], city.resource, 1))
+            points += 1
+    if points:
+        gain_vp(s, seat, points)
+
+
+def tithe_choices() -> tuple[int, ...]:
+    """The resources a Tithe may give: any but Religion (Rulebook › Tithe Cards)."""
+    return tuple(r for r in range(7) if r != RELIGION)
+
+
+def production_effects(s: RealmsState, seat: int) -> None:
+    """Rulebook › Castle Cards: each Castle in play gives 1 Battle Point Token every round."""
+    castles = sum(1 for c in s.in_play[seat] if CARDS[c].type == "castle")
+    if castles:
+        s.res = setitem(s.res, seat, add_res(s.res[seat], BATTLE_POINT, castles))

@@ -1,0 +1,178 @@
+"""Medieval Realms as a :class:`~ludorum.engine.Game`: the dispatch between the rulebook's chapters."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from ludorum.engine import CANCEL, Action, Config, Game, IllegalAction, Result
+
+from . import actions, placement, setup
+from .ending import end_round, final_scores
+from .state import ACTIONS, EXTRAS, OVER, PLACE, ROUNDS, SPOT, RealmsState, setitem
+from .view import describe_action, render_text, view
+
+if TYPE_CHECKING:
+    from ludorum.engine.bots import Bot
+
+
+def _illegal(text: str) -> IllegalAction:
+    rule, _, message = text.partition(": ")
+    return IllegalAction(message or text, f"Medieval Realms › {rule}")
+
+
+class MedievalRealms(Game[RealmsState]):
+    """Medieval Realms, 2–5 players: secret leader placement, majorities and auctions over seven rounds."""
+
+    name = "medieval-realms"
+    title = "Medieval Realms"
+    min_players = 2
+    max_players = 5
+    variants: Mapping[str, str] = {}
+    state_type = RealmsState
+
+    def new(self, config: Config, seed: int) -> RealmsState:
+        """Rulebook › Set-Up."""
+        return setup.new_game(config, seed)
+
+    def max_decisions(self, config: Config) -> int:
+        """A hard bound: extras; per round ≤ 50 placements (the box holds 50 leaders), ≤ 12 activations,
+        ≤ 4n + 12 plays, n passes; per auction (17 Auction Cards) ≤ 400 bids + n passes; ≤ 4 tokens per play.
+        """
+        n = config.players
+        per_round = 50 + 12 + (4 * n + 12) + n
+        return n + ROUNDS * per_round + 17 * (actions.BID_CAP + n) + 109 * 4
+
+    def to_move(self, state: RealmsState) -> int:
+        """Chance never decides after the set-up shuffle: always a seat."""
+        phase = state.phase
+        if phase == ACTIONS:
+            if state.auction is not None:
+                return state.auction.bidder
+            if any(state.dues):
+                return actions.token_seat(state)
+            return state.order[state.turn]
+        if phase == PLACE:
+            return placement.placing_seat(state)
+        if phase == EXTRAS:
+            return setup.extras_seat(state)
+        return 0
+
+    def legal_actions(self, state: RealmsState) -> Sequence[Action]:
+        """The deciding seat's choices."""
+        phase = state.phase
+        if phase == ACTIONS:
+            if state.auction is not None:
+                return actions.auction_legal(state)
+            if any(state.dues):
+                return list(actions.TOKENS)
+            return actions.legal(state)
+        if phase == PLACE:
+            return placement.legal(state, placement.placing_seat(state))
+        if phase == EXTRAS:
+            return setup.extras_legal(state)
+        return []
+
+    def refusal(self, state: RealmsState, action: Action) -> str:
+        """Why ``action`` is refused, naming the rule in the player's words."""
+        phase = state.phase
+        if phase == OVER:
+            return "End of the Game: the game is over"
+        if phase == EXTRAS:
+            return setup.extras_refusal(state, action)
+        if phase == PLACE:
+            return placement.refusal(state, placement.placing_seat(state), action)
+        if state.auction is not None:
+            return actions.auction_refusal(state, action)
+        if any(state.dues):
+            return "Victory Point Track: first take the token you are owed (name a resource)"
+        return actions.refusal(state, action)
+
+    def apply(self, state: RealmsState, action: Action) -> RealmsState:
+        """Validate, then apply to a clone."""
+        if action not in self.legal_actions(state):
+            raise _illegal(self.refusal(state, action))
+        s = state.clone()
+        phase = s.phase
+        if phase == ACTIONS:
+            if s.auction is not None:
+                going = actions.auction_apply(s, action)
+            elif any(s.dues):
+                actions.token_apply(s, actions.token_seat(s), action)
+                going = True
+            else:
+                going = actions.apply(s, action)
+            if not going:
+                end_round(s)
+        elif phase == PLACE:
+            placement.apply(s, placement.placing_seat(s), action)
+        else:
+            setup.apply_extra(s, setup.extras_seat(s), action)
+        return s
+
+    def is_over(self, state: RealmsState) -> bool:
+        """After the 7th round."""
+        return state.phase == OVER
+
+    def result(self, state: RealmsState) -> Result:
+        """Final Victory Points, ranked with the rulebook's four tie-breaks."""
+        scores = final_scores(state)
+        return Result.from_keys([f.key() for f in scores], "most Victory Points after the 7th round")
+
+    # -- information ------------------------------------------------------------------------------------
+
+    def view(self, state: RealmsState, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` sees: everything but the deck order and the other seats' unrevealed placements."""
+        return view(self, state, seat)
+
+    def sample_state(self, state: RealmsState, seat: int | None, rng: random.Random) -> RealmsState:
+        """Redraw the deck order and every other seat's unrevealed placement."""
+        s = state.clone()
+        deck = list(s.deck)
+        rng.shuffle(deck)
+        s.deck = tuple(deck)
+        for other, spots in enumerate(s.placing):
+            if other == seat or not spots:
+                continue
+            s.placing = setitem(s.placing, other, random_placement(s, other, len(spots), rng))
+        s.rng = rng.getrandbits(64)
+        return s
+
+    def describe(self, state: RealmsState, action: Action) -> str:
+        """The action in the rulebook's words."""
+        return describe_action(state, action)
+
+    def seat_name(self, state: RealmsState, seat: int) -> str:
+        """The realm's colour (its King or Queen card)."""
+        from .content import CONTENT
+
+        return CONTENT.realm_colours[seat]
+
+    def render_text(self, state: RealmsState, seat: int | None) -> str:
+        """The board, the panels and every realm as terminal text."""
+        return render_text(self, state, seat)
+
+    def bots(self) -> Mapping[str, type[Bot]]:
+        """The heuristic bot."""
+        from .bot import HeuristicBot
+
+        return {"heuristic": HeuristicBot}
+
+
+def random_placement(s: RealmsState, seat: int, length: int, rng: random.Random) -> tuple[int, ...]:
+    """A random legal partial placement of ``length`` leaders for ``seat`` (for ``sample_state``)."""
+    spots: tuple[int, ...] = ()
+    for _ in range(length):
+        options = [a for a in placement.legal(_with_placing(s, seat, spots), seat) if a != CANCEL]
+        a = rng.choice(options)
+        kind = placement.KIND_WORDS.index(a.kind)
+        where = placement.SQUARES.index(str(a.args[0])) if kind == 0 else int(a.args[0])  # type: ignore[arg-type]
+        spots = (*spots, kind * SPOT + where)
+    return spots
+
+
+def _with_placing(s: RealmsState, seat: int, spots: tuple[int, ...]) -> RealmsState:
+    t = s.clone()
+    t.placing = setitem(t.placing, seat, spots)
+    return t

@@ -1,0 +1,195 @@
+"""The Round, steps 1–5: leaders placed behind the Defensive Wall, resources, the map challenge,
+2 Production each and the new start player.
+
+A seat's placement is a compound decision: one leader at a time — its Mayors, then Generals, then
+Admirals, then (two players) its two buffer Mayors — which stays in the seat's secret ``placing`` entry;
+``cancel`` takes them all back until the last leader is placed, which commits the placement.  When every
+seat has committed, the walls come down (:func:`reveal`).
+"""
+
+from __future__ import annotations
+
+from ludorum.engine import CANCEL, Action
+
+from .cards import production_effects
+from .content import CONTENT, PRODUCTION, RESOURCES, SQUARES
+from .state import (
+    ACTIONS,
+    ADMIRAL,
+    BUFFER,
+    COMBAT_ADMIRAL,
+    COMBAT_BUFFER,
+    COMBAT_GENERAL,
+    EV_REVEAL,
+    GENERAL,
+    MAYOR,
+    SPOT,
+    RealmsState,
+    log,
+    setitem,
+)
+
+KIND_WORDS = ("mayor", "general", "admiral", "buffer")
+MAYOR_ACTIONS = tuple(Action("mayor", (sq,)) for sq in SQUARES)
+AREA_ACTIONS = {k: tuple(Action(KIND_WORDS[k], (a,)) for a in range(1, 11)) for k in (GENERAL, ADMIRAL, BUFFER)}
+
+
+def areas(players: int) -> int:
+    """Areas in use: 1–8, and 9–10 only with five players (Rulebook › Place the Leader Tokens)."""
+    return 10 if players == 5 else 8
+
+
+def buffers(players: int) -> int:
+    """The two extra Mayors of a 2-player game fight as buffers on the map."""
+    return 2 if players == 2 else 0
+
+
+def plan(s: RealmsState, seat: int) -> tuple[int, int, int, int]:
+    """How many leaders of each kind ``seat`` places: management Mayors, Generals, Admirals, buffers."""
+    b = buffers(s.config.players)
+    return s.mayors[seat] - b, s.generals[seat], s.admirals[seat], b
+
+
+def next_kind(s: RealmsState, seat: int, placed: int) -> int:
+    """The kind of the leader placed after ``placed`` others (-1 when all are placed)."""
+    m, g, a, b = plan(s, seat)
+    if placed < m:
+        return MAYOR
+    if placed < m + g:
+        return GENERAL
+    if placed < m + g + a:
+        return ADMIRAL
+    if placed < m + g + a + b:
+        return BUFFER
+    return -1
+
+
+def placing_seat(s: RealmsState) -> int:
+    """The first seat in turn order that has not committed its placement."""
+    for seat in s.order:
+        if not s.committed[seat]:
+            return seat
+    raise AssertionError("every seat has placed")
+
+
+def legal(s: RealmsState, seat: int) -> list[Action]:
+    """Where the next leader may go (and ``cancel`` once a leader has been placed)."""
+    spots = s.placing[seat]
+    kind = next_kind(s, seat, len(spots))
+    if kind == MAYOR:
+        out = list(MAYOR_ACTIONS)
+    else:
+        n_areas = areas(s.config.players)
+        acts = AREA_ACTIONS[kind][:n_areas]
+        if kind == BUFFER:
+            # Rulebook: buffers go ONLY on areas unoccupied by the player's own Military Leaders.
+            military = {sp % SPOT for sp in spots if sp // SPOT in (GENERAL, ADMIRAL)}
+            out = [a for a in acts if a.args[0] not in military]
+        else:
+            out = list(acts)
+    if spots:
+        out.append(CANCEL)
+    return out
+
+
+def refusal(s: RealmsState, seat: int, action: Action) -> str:
+    """The placement rule an illegal action breaks."""
+    kind = next_kind(s, seat, len(s.placing[seat]))
+    if action == CANCEL:
+        return "Place the Leader Tokens: you have placed no leader to take back"
+    if action.kind not in KIND_WORDS:
+        return "Place the Leader Tokens: place a leader (mayor, general, admiral, buffer) or cancel"
+    if KIND_WORDS.index(action.kind) != kind:
+        return f"Place the Leader Tokens: place your {KIND_WORDS[kind]}s now (Mayors, then Generals, Admirals, buffers)"
+    if kind == MAYOR:
+        return "Place the Leader Tokens: Mayors go on a resource square of the Management Zone"
+    if kind == BUFFER and action.args and action.args[0] in range(1, 11):
+        return "Place the Leader Tokens: buffer Mayors only go where you have no General or Admiral"
+    return f"Place the Leader Tokens: areas 1–{areas(s.config.players)} only (9 and 10 with five players)"
+
+
+def apply(s: RealmsState, seat: int, action: Action) -> None:
+    """Place one leader; the last one commits the placement and, last of all seats, reveals."""
+    if action == CANCEL:
+        s.placing = setitem(s.placing, seat, ())
+        return
+    spots = s.placing[seat]
+    kind = KIND_WORDS.index(action.kind)
+    where = SQUARES.index(str(action.args[0])) if kind == MAYOR else int(action.args[0])  # type: ignore[arg-type]
+    spots = (*spots, kind * SPOT + where)
+    s.placing = setitem(s.placing, seat, spots)
+    if next_kind(s, seat, len(spots)) == -1:
+        s.committed = setitem(s.committed, seat, True)
+        if all(s.committed):
+            reveal(s)
+
+
+def strengths(revealed: tuple[tuple[int, ...], ...], area: int) -> list[tuple[int, bool]]:
+    """Each seat's combat value on ``area`` and whether it has a General or Admiral there."""
+    out = []
+    for spots in revealed:
+        value, military = 0, False
+        for sp in spots:
+            if sp % SPOT != area:
+                continue
+            kind = sp // SPOT
+            if kind == GENERAL:
+                value, military = value + COMBAT_GENERAL, True
+            elif kind == ADMIRAL:
+                value, military = value + COMBAT_ADMIRAL, True
+            elif kind == BUFFER:
+                value += COMBAT_BUFFER
+        out.append((value, military))
+    return out
+
+
+def map_challenge(revealed: tuple[tuple[int, ...], ...], players: int) -> tuple[tuple[int, ...], ...]:
+    """Rulebook › Get Resources: an area goes to the Military Leaders that beat every other realm by 1+.
+
+    Ties give nothing; buffers count against opponents but never win an area.
+    """
+    won: list[list[int]] = [[] for _ in revealed]
+    for area in range(1, areas(players) + 1):
+        st = strengths(revealed, area)
+        for seat, (value, military) in enumerate(st):
+            if military and all(value >= v + 1 for o, (v, _) in enumerate(st) if o != seat):
+                won[seat].append(area)
+    return tuple(tuple(w) for w in won)
+
+
+def reveal(s: RealmsState) -> None:
+    """Walls down: steps 3–5 of the round, then the action phase begins with the new start player."""
+    n = s.config.players
+    s.revealed = s.placing
+    s.placing = ((),) * n
+    s.committed = (False,) * n
+    s.controlled = map_challenge(s.revealed, n)
+    rewards = CONTENT.area_rewards
+    res = list(s.res)
+    for seat in range(n):
+        r = list(res[seat])
+        for sp in s.revealed[seat]:
+            if sp // SPOT == MAYOR:
+                r[sp % SPOT] += 1  # Rulebook › Place the Leader Tokens: each Mayor gives 1 token of its square
+        for area in s.controlled[seat]:
+            for i, amount in enumerate(rewards[area]):
+                r[i] += amount
+        r[PRODUCTION] += 2  # Rulebook › The Round › 4. All Players get 2 extra Production Tokens
+        res[seat] = tuple(r)
+    s.res = tuple(res)
+    for seat in range(n):
+        production_effects(s, seat)
+    # Rulebook › 5. Determine Start Player: most Production first; ties keep the previous order.
+    s.order = tuple(sorted(s.order, key=lambda seat: -s.res[seat][PRODUCTION]))
+    s.phase = ACTIONS
+    s.turn = 0
+    s.passed = (False,) * n
+    log(s, EV_REVEAL, s.order[0], -1, s.round)
+
+
+def describe_spot(spot: int) -> str:
+    """A placed leader in words ("Mayor on Science", "General on area 3")."""
+    kind, where = divmod(spot, SPOT)
+    if kind == MAYOR:
+        return f"Mayor on {RESOURCES[where].replace('_', ' ').title()}"
+    return f"{KIND_WORDS[kind].title()} on area {where}"
