@@ -101,9 +101,11 @@ class LiveGame:
         }
 
     def snapshot(self, observer: Observer, since: int = 0) -> dict[str, Any]:
-        """Everything ``observer`` may know now; the log from step ``since`` on."""
+        """Everything ``observer`` may know now; the log from step ``since`` on (all of it once over,
+        when every secret step is revealed)."""
         mover = self.to_move()
         public = self.over
+        since = 0 if public else since
         mine = mover is not None and mover == observer and mover != CHANCE
         legal = []
         if mine and self.seats[observer].kind == "human":  # type: ignore[index]

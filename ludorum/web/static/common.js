@@ -1,0 +1,86 @@
+// Ludorum web client: helpers shared by the lobby and the game page.  No framework, no CDN.
+"use strict";
+
+window.Ludorum = window.Ludorum || {};
+
+/** Call the API: JSON in and out; a refusal throws an Error whose message is the server's words. */
+Ludorum.api = async function (method, path, body) {
+  const init = { method, headers: {}, credentials: "same-origin" };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch (e) {
+    throw Object.assign(new Error("The server cannot be reached; check that Ludorum is still running."), { code: "offline" });
+  }
+  let data = null;
+  try { data = await response.json(); } catch (e) { data = null; }
+  if (!response.ok) {
+    const err = (data && data.error) || {};
+    const message = err.message || `The server refused (${response.status}).`;
+    throw Object.assign(new Error(err.rule ? `${message} (${err.rule})` : message), { code: err.code, status: response.status, data: err });
+  }
+  return data;
+};
+
+/** Build an element: el("li", {class: "x", onclick: f}, "text", child, ...). */
+Ludorum.el = function (tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else if (k === "class") node.className = v;
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat(Infinity)) {
+    if (c === undefined || c === null || c === false) continue;
+    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return node;
+};
+
+/** Renderers register here: Ludorum.registerRenderer("game-name", {draw(boardEl, view, ctx) {...}}). */
+Ludorum.renderers = Ludorum.renderers || {};
+Ludorum.registerRenderer = function (name, renderer) {
+  if (!renderer || typeof renderer.draw !== "function") throw new Error("a renderer needs draw(boardEl, view, ctx)");
+  Ludorum.renderers[name] = renderer;
+};
+
+/** Load a game's renderer script if it has one; resolves to the renderer or null (the fallback). */
+Ludorum.loadRenderer = function (name) {
+  if (Ludorum.renderers[name]) return Promise.resolve(Ludorum.renderers[name]);
+  return new Promise((resolve) => {
+    const script = document.createElement("script");
+    script.src = `/static/games/${encodeURIComponent(name)}.js`;
+    script.onload = () => resolve(Ludorum.renderers[name] || null);
+    script.onerror = () => resolve(null);
+    document.head.append(script);
+  });
+};
+
+/** The fallback board: the view as nested, readable lists (any game, no renderer needed). */
+Ludorum.drawView = function (boardEl, view) {
+  const el = Ludorum.el;
+  const words = (key) => String(key).replace(/_/g, " ");
+  function node(value) {
+    if (value === null || value === undefined) return el("span", { class: "muted" }, "—");
+    if (Array.isArray(value)) {
+      if (value.every((v) => v === null || typeof v !== "object")) return el("span", {}, value.map((v) => (v === null ? "—" : String(v))).join(", ") || "none");
+      return el("ol", { start: 0 }, value.map((v) => el("li", {}, node(v))));
+    }
+    if (typeof value === "object") {
+      if (Object.keys(value).length === 1 && "hidden" in value) return el("span", { class: "muted" }, value.hidden === true ? "hidden" : `hidden (${value.hidden})`);
+      return el("dl", {}, Object.entries(value).map(([k, v]) => [el("dt", {}, words(k)), el("dd", {}, node(v))]));
+    }
+    return el("span", {}, String(value));
+  }
+  boardEl.replaceChildren(el("div", { class: "view" }, node(view)));
+};
+
+/** Same-valued JSON? (actions are small; key order is the server's). */
+Ludorum.sameAction = function (a, b) {
+  return JSON.stringify(a) === JSON.stringify(b);
+};

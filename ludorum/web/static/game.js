@@ -1,0 +1,283 @@
+// The game page frame: players, whose turn, the board (a game's renderer or the readable fallback),
+// the legal actions as a list, the log in words, errors in words, and the replay of a finished game.
+"use strict";
+(function () {
+  const { api, el } = Ludorum;
+  const $ = (id) => document.getElementById(id);
+  const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+  let snap = null; // the latest snapshot from the server
+  let log = []; // the whole game log as this seat may see it
+  let renderer = null;
+  let rendererName = null;
+  let socket = null;
+  let retry = 500;
+  let busy = false;
+  let replayStep = null;
+
+  function showError(e) {
+    $("error").textContent = e ? e.message || String(e) : "";
+  }
+
+  function nameOf(seat) {
+    const p = snap.players.find((q) => q.seat === seat);
+    return p ? p.name : `Seat ${seat + 1}`;
+  }
+
+  async function resync() {
+    try {
+      absorb(await api("GET", `/api/games/${gameId}`));
+    } catch (e) {
+      showError(e);
+    }
+  }
+
+  /** Take in a snapshot whose log starts at `since`. */
+  function absorb(next) {
+    if (next.since > log.length) {
+      resync(); // we missed steps: fetch everything again
+      return;
+    }
+    log = log.slice(0, next.since).concat(next.log);
+    const first = snap === null;
+    snap = next;
+    if (first || rendererName !== snap.game) {
+      rendererName = snap.game;
+      Ludorum.loadRenderer(snap.game).then((r) => { renderer = r; draw(); });
+    }
+    draw();
+  }
+
+  function context(legal, replay) {
+    return {
+      game: snap.game,
+      seat: snap.seat,
+      toMove: snap.to_move,
+      players: snap.players,
+      version: snap.version,
+      replay,
+      legal,
+      isLegal: (action) => legal.some((l) => Ludorum.sameAction(l.action, action)),
+      labelOf: (action) => { const l = legal.find((x) => Ludorum.sameAction(x.action, action)); return l ? l.label : null; },
+      submit: (action) => submit(action),
+    };
+  }
+
+  function drawBoard(boardEl, view, ctx) {
+    if (renderer) {
+      try {
+        renderer.draw(boardEl, view, ctx);
+        return;
+      } catch (e) {
+        console.error(e);
+        showError(new Error(`The board could not be drawn (${e.message}); showing the plain view.`));
+      }
+    }
+    Ludorum.drawView(boardEl, view);
+  }
+
+  function drawStatus() {
+    const status = $("status");
+    status.classList.remove("yours");
+    if (snap.result) {
+      const winners = snap.result.ranking.map((r, i) => (r === 1 ? nameOf(i) : null)).filter(Boolean);
+      status.textContent = `Game over (${snap.result.reason}). ${winners.length > 1 ? "Winners" : "Winner"}: ${winners.join(" & ")}.`;
+    } else if (snap.to_move === null) {
+      status.textContent = "Chance is deciding…";
+    } else if (snap.to_move === snap.seat) {
+      status.textContent = "Your turn.";
+      status.classList.add("yours");
+    } else {
+      const p = snap.players[snap.to_move];
+      const who = p.kind === "bot" ? `${p.name} (bot) is thinking…` : p.claimed ? `Waiting for ${p.name}.` : `Waiting for someone to take ${p.name}'s seat.`;
+      status.textContent = (snap.seat === null ? "You are watching. " : "") + who;
+    }
+  }
+
+  function drawPlayers() {
+    $("players").replaceChildren(...snap.players.map((p) => {
+      const kind = p.kind === "bot" ? `bot: ${p.bot}` : p.claimed ? "player" : "open seat";
+      const score = snap.result ? ` — ${snap.result.scores[p.seat]} (rank ${snap.result.ranking[p.seat]})` : "";
+      return el("li", { class: [p.seat === snap.to_move ? "turn" : "", p.you ? "you" : ""].join(" ").trim() || null,
+        "aria-current": p.seat === snap.to_move ? "step" : null },
+        `${p.name} (${kind})${score}`);
+    }));
+  }
+
+  function drawTools() {
+    const tools = [];
+    if (snap.seat === null && snap.status === "open") {
+      for (const p of snap.players) {
+        if (p.kind === "human" && !p.claimed) tools.push(el("button", { onclick: () => claim(p.seat) }, `Take ${p.name}'s seat`));
+      }
+    }
+    if (snap.seat !== null && !snap.result) {
+      tools.push(el("button", { onclick: leave, title: "a bot plays your seat from now on" }, "Leave (a bot takes over)"));
+    }
+    if (snap.result) {
+      tools.push(el("button", { onclick: rematch }, "Rematch"));
+      for (const id of snap.rematches || []) tools.push(el("a", { href: `/game/${id}` }, "Go to the rematch"));
+    }
+    $("seat-tools").replaceChildren(...tools);
+  }
+
+  function drawActions() {
+    const panel = $("actions-panel");
+    panel.hidden = !snap.legal.length;
+    $("actions").replaceChildren(...snap.legal.map((l, i) => el("li", {},
+      el("button", { onclick: () => submit(l.action), "data-index": i, disabled: busy || null },
+        i < 9 ? el("kbd", {}, String(i + 1)) : null, ` ${l.label}`))));
+  }
+
+  function drawLog() {
+    const list = $("log");
+    list.replaceChildren(...log.map((e) => el("li", { class: e.action ? null : "secret", value: e.index + 1 },
+      e.action ? `${e.who}: ${e.label}` : e.label)));
+    list.scrollTop = list.scrollHeight;
+  }
+
+  function draw() {
+    if (!snap) return;
+    document.title = `${snap.title} — Ludorum`;
+    $("title").textContent = `${snap.title}`;
+    drawStatus();
+    drawPlayers();
+    drawTools();
+    drawActions();
+    drawBoard($("board"), snap.view, context(snap.legal, false));
+    drawLog();
+    $("record-link").href = `/api/games/${gameId}/record`;
+    $("record-link").textContent = snap.result ? "Download the record" : "Download what you have seen (the full record comes at the end)";
+    if (snap.result) setUpReplay();
+  }
+
+  async function submit(action) {
+    if (busy) return;
+    busy = true;
+    showError(null);
+    drawActions();
+    try {
+      absorb(await api("POST", `/api/games/${gameId}/actions`, { version: snap.version, action }));
+    } catch (e) {
+      showError(e);
+      if (e.code === "stale_version" || e.code === "not_your_turn" || e.code === "game_over") await resync();
+    } finally {
+      busy = false;
+      drawActions();
+    }
+  }
+
+  async function claim(seat) {
+    showError(null);
+    try {
+      await api("POST", `/api/games/${gameId}/seats/${seat}/claim`);
+      reconnect();
+      await resync();
+    } catch (e) {
+      showError(e);
+    }
+  }
+
+  async function leave() {
+    showError(null);
+    const bot = "random";
+    try {
+      const catalog = await api("GET", "/api/catalog");
+      const entry = catalog.find((g) => g.name === snap.game);
+      await api("POST", `/api/games/${gameId}/leave`, { bot: entry ? entry.default_bot : bot });
+      reconnect();
+      await resync();
+    } catch (e) {
+      showError(e);
+    }
+  }
+
+  async function rematch() {
+    showError(null);
+    try {
+      const made = await api("POST", `/api/games/${gameId}/rematch`);
+      location.href = `/game/${made.id}`;
+    } catch (e) {
+      showError(e);
+    }
+  }
+
+  // -- the replay of a finished game -------------------------------------------------------------
+  function setUpReplay() {
+    const section = $("replay");
+    if (!section.hidden) return;
+    section.hidden = false;
+    const range = $("replay-step");
+    range.max = String(snap.version);
+    const seatSelect = $("replay-seat");
+    for (const p of snap.players) seatSelect.append(el("option", { value: String(p.seat) }, p.name));
+    range.addEventListener("input", () => showStep(Number(range.value)));
+    seatSelect.addEventListener("change", () => showStep(replayStep));
+    $("replay-first").addEventListener("click", () => showStep(0));
+    $("replay-prev").addEventListener("click", () => showStep(replayStep - 1));
+    $("replay-next").addEventListener("click", () => showStep(replayStep + 1));
+    $("replay-last").addEventListener("click", () => showStep(snap.version));
+    showStep(0);
+  }
+
+  async function showStep(step) {
+    step = Math.max(0, Math.min(snap.version, step));
+    replayStep = step;
+    $("replay-step").value = String(step);
+    const seat = $("replay-seat").value;
+    try {
+      const data = await api("GET", `/api/games/${gameId}/replay/${step}${seat === "" ? "" : `?seat=${seat}`}`);
+      if (replayStep !== step) return;
+      const entry = step > 0 ? log[step - 1] : null;
+      $("replay-caption").textContent = `Step ${step} of ${data.steps}` + (entry ? ` — ${entry.who}: ${entry.label}` : " — the start");
+      drawBoard($("replay-board"), data.view, context([], true));
+    } catch (e) {
+      showError(e);
+    }
+  }
+
+  // -- live updates --------------------------------------------------------------------------------
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${scheme}://${location.host}/api/games/${encodeURIComponent(gameId)}/ws`);
+    socket = ws;
+    ws.onopen = () => {
+      retry = 500;
+      $("conn").classList.remove("down");
+      $("conn").title = "connected";
+      ws.send(JSON.stringify({ type: "hello", version: snap ? snap.version : 0 }));
+    };
+    ws.onmessage = (event) => {
+      const message = JSON.parse(event.data);
+      if (message.type === "state") absorb(message);
+    };
+    ws.onclose = () => {
+      if (socket !== ws) return;
+      $("conn").classList.add("down");
+      $("conn").title = "reconnecting…";
+      if (snap && snap.result) return;
+      setTimeout(connect, retry);
+      retry = Math.min(10000, retry * 2);
+    };
+  }
+
+  function reconnect() {
+    const old = socket;
+    socket = null;
+    if (old) old.close();
+    connect();
+  }
+
+  document.addEventListener("keydown", (event) => {
+    const tag = (event.target && event.target.tagName) || "";
+    if (["INPUT", "SELECT", "TEXTAREA"].includes(tag) || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (/^[1-9]$/.test(event.key)) {
+      const button = document.querySelector(`#actions button[data-index="${Number(event.key) - 1}"]`);
+      if (button && !button.disabled) { event.preventDefault(); button.click(); }
+    } else if (!$("replay").hidden && (event.key === "ArrowLeft" || event.key === "ArrowRight")) {
+      event.preventDefault();
+      showStep(replayStep + (event.key === "ArrowLeft" ? -1 : 1));
+    }
+  });
+
+  resync().then(connect);
+})();
