@@ -1,0 +1,152 @@
+"""Chapter 7, a character's actions (Действия персонажа) during its activation.
+
+DESIGN.md §5: on its activation a creature may move up to its movement; Run; move and then fight in
+melee; fight in melee if already in contact; shoot if it has a shooting property; or use an ability on
+its card.  Quick Shooter may shoot and Battle Mage may use magic after moving (Rulebook › Glossary).
+``stage`` is 0 before the creature has done anything, 1 after it moved, 2 after it found a hidden enemy.
+"""
+
+from __future__ import annotations
+
+from ludorum.engine import CANCEL, Action
+from ludorum.games.signum import battlefield as bf
+from ludorum.games.signum import combat
+from ludorum.games.signum import creatures as cr
+from ludorum.games.signum.movement import begin_move, contact_moves, destinations
+from ludorum.games.signum.state import Model, SignumState
+
+
+def melee_targets(s: SignumState, m: Model) -> list[Model]:
+    """Enemies the creature may attack in melee: those in contact, not hidden.
+
+    Rulebook › Glossary › Defender: an enemy in contact with a Defender that declares a melee attack must
+    target it (one of them, of its choice, if several).
+    """
+    near = cr.enemies_in_contact(s, m)
+    defenders = [e for e in near if cr.has(s, e, "defender")]
+    return defenders or near
+
+
+def engaged(s: SignumState, m: Model) -> bool:
+    """In contact with an enemy that is not hidden (› Hidden: a hidden one does not hamper it)."""
+    return bool(cr.enemies_in_contact(s, m))
+
+
+def can_shoot(s: SignumState, m: Model, t: Model) -> str | None:
+    """Why ``m`` may not shoot ``t``, or ``None`` (DESIGN.md §5: Shot X within XL, clear line of sight)."""
+    if t.side() == m.side():
+        return "Shot: only an enemy can be the target"
+    if t.hidden:
+        return "Shot: a hidden creature cannot be attacked"
+    if engaged(s, m):
+        return "Shot: a creature in contact with an enemy cannot shoot (designed § 7.3)"
+    d = cr.dist(m, t)
+    if d > bf.XL + bf.EPS:
+        return f"Shot: the target is beyond XL ({d:.1f} cm)"
+    if not cr.sees(s, m, t):
+        return "Shot: terrain blocks the line of sight"
+    return None
+
+
+def stage_actions(s: SignumState) -> list[Action]:
+    """What the acting creature may do now."""
+    m = s.model(s.acting)
+    moved = s.stage >= 1
+    out: list[Action] = []
+    if s.stage == 0:
+        for i, mm, _, _ in destinations(s, m, False):
+            out.append(Action("move", (i, mm)))
+        for uid in contact_moves(s, m):
+            out.append(Action("contact", (uid,)))
+        if not cr.has(s, m, "slow"):  # › Slow: cannot Run
+            for i, _, _, _ in destinations(s, m, True):
+                out.append(Action("run", (i,)))
+    targets = melee_targets(s, m)
+    for t in targets:
+        out.append(Action("melee", (t.uid,)))
+    if s.stage == 2:
+        out.append(Action("done"))
+        return out
+    battle_mage = cr.has(s, m, "battle_mage")
+    magic_ok = not moved or battle_mage
+    if cr.x_of(s, m, "magical_strike") and magic_ok:
+        out.extend(Action("strike", (t.uid,)) for t in targets)
+    foes = cr.enemies(s, m)
+    if cr.x_of(s, m, "shot") and (not moved or cr.has(s, m, "quick_shooter")):
+        out.extend(Action("shoot", (t.uid,)) for t in foes if can_shoot(s, m, t) is None)
+    if cr.x_of(s, m, "magic_shot") and magic_ok:
+        out.extend(Action("magic_shot", (t.uid,)) for t in foes if cr.dist(m, t) <= bf.XL + bf.EPS)
+    if cr.x_of(s, m, "control") and magic_ok:
+        out.extend(
+            Action("control", (t.uid,))
+            for t in foes
+            if not t.hidden
+            and not cr.is_hero(s, t)
+            and t.controller < 0
+            and cr.dist(m, t) <= bf.XL + bf.EPS
+            and cr.sees(s, m, t)
+        )
+    if not moved:
+        if cr.x_of(s, m, "healer"):
+            out.extend(
+                Action("heal", (f.uid,))
+                for f in s.models
+                if f.side() == m.side() and f.uid != m.uid and f.wounds and cr.dist(m, f) <= bf.XL + bf.EPS
+            )
+        out.extend(Action("detect", (e.uid,)) for e in cr.enemies_in_contact(s, m, True) if e.hidden)
+    out.append(Action("done"))
+    if s.stage == 0:
+        out.append(CANCEL)
+    return out
+
+
+def pursuit_actions(s: SignumState, uid: int) -> list[Action]:
+    """Rulebook › Glossary › Pursuit X: move S or less and attack again in melee, or stop."""
+    m = s.model(uid)
+    out = [Action("pursue", (t.uid,)) for t in melee_targets(s, m)]
+    out.extend(Action("pursue", (t,)) for t in contact_moves(s, m, bf.S))
+    out.append(Action("done"))
+    return out
+
+
+def apply_stage(s: SignumState, action: Action) -> None:
+    """Carry out the acting creature's chosen action."""
+    uid = s.acting
+    kind, args = action.kind, action.args
+    m = s.model(uid)
+    if kind == "cancel":
+        s.acting, s.stage = -1, 0
+    elif kind == "done":
+        combat.end_activation(s, uid)
+    elif kind in ("move", "run"):
+        run = kind == "run"
+        for i, mm, x, y in destinations(s, m, run):
+            if i == args[0] and (run or mm == args[1]):
+                begin_move(s, uid, x, y, run)
+                return
+    elif kind == "contact":
+        x, y = contact_moves(s, m)[int(args[0])]  # type: ignore[arg-type]
+        begin_move(s, uid, x, y, False)
+    elif kind == "move_to":
+        begin_move(s, uid, int(args[0]) / 10.0, int(args[1]) / 10.0, False)  # type: ignore[arg-type]
+    elif kind == "melee":
+        combat.declare_melee(s, uid, int(args[0]), momentum=s.stage == 1)  # type: ignore[arg-type]
+    else:
+        combat.declare(s, kind, uid, int(args[0]))  # type: ignore[arg-type]
+
+
+def apply_pursuit(s: SignumState, action: Action) -> None:
+    """Answer a pending Pursuit."""
+    p = combat.pop(s)
+    m = s.model(p.actor)
+    if action.kind == "done":
+        combat.end_activation(s, m.uid)
+        return
+    target = int(action.args[0])  # type: ignore[arg-type]
+    s.put(m.but(pursuits=m.pursuits + 1))
+    reach = contact_moves(s, m, bf.S)
+    if target in reach:
+        x, y = reach[target]
+        begin_move(s, m.uid, x, y, False, then=target)
+    else:
+        combat.declare_melee(s, m.uid, target, momentum=False)

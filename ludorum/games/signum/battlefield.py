@@ -1,0 +1,261 @@
+"""The Battlefield (Поле боя): a continuous 60×60 cm plane with round bases and round terrain.
+
+Rulebook › 11 Glossary › Battlefield: "the play area for both players; by the standard rules 60 by 60 cm".
+DESIGN.md §5: distances S = 8, M = 10, L = 15, XL = 25 cm; round bases of 30, 50 or 60 mm.
+
+Everything here is pure geometry over plain numbers (centimetres): the rules modules ask it whether two
+bases touch, how far apart they are, whether a move is possible and what a finite set of destinations is.
+Designed (docs/signum-rules.md § 7.1): a move is a straight line; distances are measured base edge to base
+edge; terrain pieces are round templates.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+SIZE = 60.0
+"""The side of the Battlefield in cm (Rulebook › Glossary › Battlefield)."""
+
+S, M, L, XL = 8.0, 10.0, 15.0, 25.0
+"""The four distances (DESIGN.md §5)."""
+
+DISTANCES = {"S": S, "M": M, "L": L, "XL": XL}
+STEPS = (S, M, L, XL)
+"""Run moves one step further along this ladder (DESIGN.md §5: S→M→L→XL)."""
+
+EPS = 0.02
+"""Tolerance (cm) of contact and overlap tests; positions are kept to 0.01 cm."""
+
+DIRECTIONS = tuple((math.cos(i * math.pi / 4), math.sin(i * math.pi / 4)) for i in range(8))
+"""The eight compass directions of the finite destination set (0 = +x, counter-clockwise)."""
+
+DIRECTION_NAMES = ("E", "NE", "N", "NW", "W", "SW", "S", "SE")
+
+
+@dataclass(frozen=True, slots=True)
+class Disc:
+    """A round thing on the Battlefield: a base or a terrain template (centre and radius in cm)."""
+
+    x: float
+    y: float
+    r: float
+
+
+@dataclass(frozen=True, slots=True)
+class Obstacle:
+    """A round terrain piece as geometry: blocks movement (impassable), slows (difficult), blocks sight."""
+
+    disc: Disc
+    impassable: bool
+    difficult: bool
+    blocks_sight: bool
+
+
+def radius(base_mm: int) -> float:
+    """The radius in cm of a round base of ``base_mm`` millimetres."""
+    return base_mm / 20.0
+
+
+def centre_distance(a: Disc, b: Disc) -> float:
+    """Distance between two centres."""
+    return math.hypot(a.x - b.x, a.y - b.y)
+
+
+def distance(a: Disc, b: Disc) -> float:
+    """Distance measured edge to edge (0 when in contact or overlapping) — designed, § 7.1."""
+    return max(0.0, math.hypot(a.x - b.x, a.y - b.y) - a.r - b.r)
+
+
+def in_contact(a: Disc, b: Disc) -> bool:
+    """Whether two bases touch (their edges meet, within the tolerance)."""
+    return math.hypot(a.x - b.x, a.y - b.y) <= a.r + b.r + EPS
+
+
+def overlaps(a: Disc, b: Disc) -> bool:
+    """Whether two discs overlap by more than the tolerance (two bases may never do so)."""
+    return math.hypot(a.x - b.x, a.y - b.y) < a.r + b.r - EPS
+
+
+def segment_point_distance(ax: float, ay: float, bx: float, by: float, px: float, py: float) -> float:
+    """Shortest distance from point P to the segment AB."""
+    dx, dy = bx - ax, by - ay
+    den = dx * dx + dy * dy
+    if den == 0.0:
+        return math.hypot(px - ax, py - ay)
+    t = ((px - ax) * dx + (py - ay) * dy) / den
+    t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
+    return math.hypot(px - ax - t * dx, py - ay - t * dy)
+
+
+def on_board(d: Disc) -> bool:
+    """Whether the whole base lies on the 60×60 cm plane."""
+    return d.r - EPS <= d.x <= SIZE - d.r + EPS and d.r - EPS <= d.y <= SIZE - d.r + EPS
+
+
+def sees(a: Disc, b: Disc, terrain: Iterable[Obstacle]) -> bool:
+    """Clear line of sight between two centres: no sight-blocking terrain crosses the line.
+
+    Designed (§ 7.3): a terrain piece that holds either end's centre does not block that model's sight.
+    """
+    for o in terrain:
+        if not o.blocks_sight:
+            continue
+        t = o.disc
+        if math.hypot(a.x - t.x, a.y - t.y) < t.r or math.hypot(b.x - t.x, b.y - t.y) < t.r:
+            continue
+        if segment_point_distance(a.x, a.y, b.x, b.y, t.x, t.y) < t.r - EPS:
+            return False
+    return True
+
+
+def in_terrain(d: Disc, o: Obstacle) -> bool:
+    """Whether a base stands in (touches or overlaps) a terrain piece."""
+    return math.hypot(d.x - o.disc.x, d.y - o.disc.y) <= d.r + o.disc.r + EPS
+
+
+def check_move(
+    mover: Disc,
+    x: float,
+    y: float,
+    allowance: float,
+    others: Sequence[Disc],
+    terrain: Sequence[Obstacle],
+    flight: bool,
+) -> str | None:
+    """Why a straight move of ``mover`` to (x, y) is impossible, or ``None`` if it is legal.
+
+    ``others`` are every other base on the Battlefield; ``allowance`` the distance it may cover.
+    Rulebook › Glossary › Flight: ignores obstacles when moving (bases, impassable and difficult terrain);
+    Rulebook › Glossary › Difficult terrain: a creature entering it must stop in it; one starting in it
+    moves S or less.
+    """
+    dest = Disc(x, y, mover.r)
+    if not on_board(dest):
+        return "the base would leave the Battlefield"
+    length = math.hypot(x - mover.x, y - mover.y)
+    if length > allowance + EPS:
+        return f"the move is {length:.1f} cm, more than the {allowance:g} cm allowed"
+    for o in others:
+        if overlaps(dest, o):
+            return "the destination overlaps another base"
+    for t in terrain:
+        if t.impassable and overlaps(dest, t.disc):
+            return "the destination is inside impassable terrain"
+    if flight:
+        return None
+    for o in others:
+        if segment_point_distance(mover.x, mover.y, x, y, o.x, o.y) < mover.r + o.r - EPS:
+            return "another base is in the way (only Flight passes over bases)"
+    for t in terrain:
+        d = segment_point_distance(mover.x, mover.y, x, y, t.disc.x, t.disc.y)
+        if t.impassable:
+            if d < mover.r + t.disc.r - EPS:
+                return "impassable terrain is in the way"
+        elif t.difficult:
+            if in_terrain(mover, t):
+                if length > S + EPS:
+                    return "a creature starting in difficult terrain moves S or less"
+            elif d <= mover.r + t.disc.r + EPS and not in_terrain(dest, t):
+                return "a creature entering difficult terrain must end its move there"
+    return None
+
+
+def stop_on_entry(mover: Disc, ux: float, uy: float, length: float, terrain: Sequence[Obstacle]) -> float:
+    """How far along the unit direction (ux, uy) the mover may go before difficult terrain stops it."""
+    best = length
+    for o in terrain:
+        if not o.difficult or in_terrain(mover, o):
+            continue
+        # Solve |P + t u - C| = r + R for the first t >= 0.
+        reach = mover.r + o.disc.r
+        fx, fy = mover.x - o.disc.x, mover.y - o.disc.y
+        b = fx * ux + fy * uy
+        c = fx * fx + fy * fy - reach * reach
+        disc = b * b - c
+        if disc < 0:
+            continue
+        t = -b - math.sqrt(disc)
+        if 0 <= t < best:
+            best = t
+    return best
+
+
+def clip_to_board(mover: Disc, ux: float, uy: float, length: float) -> float:
+    """The longest distance along (ux, uy), up to ``length``, keeping the base on the Battlefield."""
+    best = length
+    lo, hi = mover.r, SIZE - mover.r
+    for pos, u in ((mover.x, ux), (mover.y, uy)):
+        if u > 1e-9:
+            best = min(best, (hi - pos) / u)
+        elif u < -1e-9:
+            best = min(best, (lo - pos) / u)
+    return max(0.0, best)
+
+
+def contact_point(mover: Disc, target: Disc) -> tuple[float, float, float]:
+    """Where a straight move towards ``target`` first touches it: (x, y, distance travelled)."""
+    d = centre_distance(mover, target)
+    need = max(0.0, d - mover.r - target.r)
+    if d == 0:
+        return mover.x, mover.y, 0.0
+    ux, uy = (target.x - mover.x) / d, (target.y - mover.y) / d
+    return round(mover.x + ux * need, 2), round(mover.y + uy * need, 2), need
+
+
+def destinations(
+    mover: Disc,
+    lengths: Sequence[float],
+    others: Sequence[Disc],
+    terrain: Sequence[Obstacle],
+    flight: bool,
+    allowance: float,
+) -> list[tuple[int, int, float, float]]:
+    """The finite destination set: for each of 8 directions and each length, the legal end point.
+
+    A move that would leave the board is shortened to the edge; one entering difficult terrain stops
+    on entering it.  Returns (direction, length in mm, x, y) for each distinct legal destination.
+    """
+    out: list[tuple[int, int, float, float]] = []
+    seen: set[tuple[float, float]] = set()
+    for i, (ux, uy) in enumerate(DIRECTIONS):
+        for length in lengths:
+            go = clip_to_board(mover, ux, uy, length)
+            if not flight:
+                go = stop_on_entry(mover, ux, uy, go, terrain)
+            if go < 0.5:
+                continue
+            x, y = round(mover.x + ux * go, 2), round(mover.y + uy * go, 2)
+            if (x, y) in seen:
+                continue
+            if check_move(mover, x, y, allowance, others, terrain, flight) is None:
+                seen.add((x, y))
+                out.append((i, round(length * 10), x, y))
+    return out
+
+
+def push_away(
+    target: Disc, source: Disc, length: float, others: Sequence[Disc], terrain: Sequence[Obstacle]
+) -> tuple[float, float, bool]:
+    """Push ``target`` straight away from ``source`` by up to ``length`` (Buckshot).
+
+    Returns the end point and whether the full distance was covered (bases, impassable terrain and the
+    board edge stop it short).
+    """
+    d = centre_distance(target, source)
+    ux, uy = ((target.x - source.x) / d, (target.y - source.y) / d) if d > 0 else (0.0, 1.0)
+    go = clip_to_board(target, ux, uy, length)
+    step = 0.25
+    best = 0.0
+    t = step
+    while t <= go + 1e-9:
+        x, y = target.x + ux * t, target.y + uy * t
+        if check_move(target, x, y, length, others, [o for o in terrain if o.impassable], False) is not None:
+            break
+        best = t
+        t += step
+    full = best >= length - step / 2 and go >= length - 1e-9
+    if full:
+        best = length
+    return round(target.x + ux * best, 2), round(target.y + uy * best, 2), full

@@ -1,0 +1,325 @@
+"""Chapter 4, card types (Типы карт), loaded from ``data/*.toml`` and validated once per content set.
+
+A bad entry is refused with a :class:`ContentError` naming the file, the entry and the field.  Every
+entry carries ``provenance = "rulebook"`` or ``"designed"``.  Chapter 5's deck-building rules are
+:func:`deck_problems`, which lists every reason a deck is refused.
+"""
+
+from __future__ import annotations
+
+import functools
+import tomllib
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ludorum.games.signum import battlefield as bf
+from ludorum.games.signum.glossary import GRANTABLE, Prop, parse
+
+DATA = Path(__file__).parent / "data"
+FACTIONS = {"empire": "Holy Empire of the Grypharims", "vallor": "Free City of Vallor"}
+FACTIONS_RU = {"empire": "Священная Империя Грифаримов", "vallor": "Вольный город Валлор"}
+SPELL_EFFECTS = ("bolt", "mend", "bless", "tithe", "insight")
+TRIGGERS = (
+    "enemy_enters",
+    "melee_declared_against",
+    "shot_at",
+    "hero_wounded",
+    "spell_cast",
+    "enemy_builds",
+    "character_died",
+)
+TACTIC_EFFECTS = ("wound", "defence", "cover", "prosperity", "counter", "draw")
+BENEFITS = (
+    "",
+    "discount_characters",
+    "discount_mercenaries",
+    "heal_hero",
+    "draw",
+    "hero_strength",
+    "hero_armour",
+)
+
+DECK_MIN, DECK_MAX, MAX_COPIES = 30, 40, 2
+"""Deck building (DESIGN.md §5): 30–40 cards, at most 2 copies of any card but a character."""
+
+
+class ContentError(ValueError):
+    """A data file holds an invalid entry."""
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card of any type; fields a type does not use keep their defaults."""
+
+    id: str
+    kind: str  # hero, character, spell, relic, tactic, building, terrain
+    faction: str  # empire, vallor, mercenary, neutral
+    name_en: str
+    name_ru: str
+    provenance: str
+    cost: int = 0
+    strength: int = 0
+    movement: float = 0.0
+    health: int = 0
+    base: int = 30
+    props: tuple[Prop, ...] = ()
+    slots: tuple[str, ...] = ()
+    effect: str = ""
+    amount: int = 0
+    arg: str = ""
+    slot: str = ""
+    trigger: str = ""
+    income: int = 0
+    unique: bool = False
+    radius: float = 0.0
+    impassable: bool = False
+    difficult: bool = False
+    blocks_sight: bool = False
+    propmap: dict[str, Prop] = field(default_factory=dict, compare=False)
+
+    @property
+    def is_creature(self) -> bool:
+        """Heroes and characters are creatures (they stand on the Battlefield)."""
+        return self.kind in ("hero", "character")
+
+    def label(self) -> str:
+        """English name with the Russian beside it."""
+        return f"{self.name_en} ({self.name_ru})"
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    """A deck: its hero and its battle deck (card ids, copies repeated)."""
+
+    id: str
+    faction: str
+    name_en: str
+    name_ru: str
+    hero: str
+    cards: tuple[str, ...]
+
+
+@dataclass(slots=True)
+class Content:
+    """Every card and starter deck of one content set, indexed by id."""
+
+    cards: dict[str, Card]
+    decks: dict[str, Deck]
+
+    def of_kind(self, kind: str) -> list[Card]:
+        """The cards of one type, in file order."""
+        return [c for c in self.cards.values() if c.kind == kind]
+
+
+def _need(entry: dict[str, Any], key: str, tp: type | tuple[type, ...], where: str) -> Any:
+    if key not in entry:
+        raise ContentError(f"{where}: missing field {key!r}")
+    value = entry[key]
+    if not isinstance(value, tp) or (tp is int and isinstance(value, bool)):
+        raise ContentError(f"{where}: field {key!r} has the wrong type ({value!r:.40})")
+    return value
+
+
+def _props(entry: dict[str, Any], where: str) -> tuple[Prop, ...]:
+    out = []
+    for text in entry.get("properties", []):
+        try:
+            out.append(parse(text))
+        except ValueError as e:
+            raise ContentError(f"{where}: field 'properties': {e}") from None
+    return tuple(out)
+
+
+def _card(kind: str, entry: dict[str, Any], where: str) -> Card:
+    common: dict[str, Any] = {
+        "id": _need(entry, "id", str, where),
+        "kind": kind,
+        "faction": _need(entry, "faction", str, where),
+        "name_en": _need(entry, "name_en", str, where),
+        "name_ru": _need(entry, "name_ru", str, where),
+        "provenance": _need(entry, "provenance", str, where),
+    }
+    where = f"{where} ({common['id']})"
+    if common["provenance"] not in ("rulebook", "designed"):
+        raise ContentError(f"{where}: field 'provenance' is 'rulebook' or 'designed'")
+    if common["faction"] not in (*FACTIONS, "mercenary", "neutral"):
+        raise ContentError(f"{where}: field 'faction' is not a faction: {common['faction']!r}")
+    if kind in ("hero", "character"):
+        mv = _need(entry, "movement", str, where)
+        if mv not in bf.DISTANCES:
+            raise ContentError(f"{where}: field 'movement' is one of S, M, L, XL")
+        base = _need(entry, "base", int, where)
+        if base not in (30, 50, 60):
+            raise ContentError(f"{where}: field 'base' is 30, 50 or 60 (mm)")
+        props = _props(entry, where)
+        return Card(
+            **common,
+            cost=entry.get("cost", 0),
+            strength=_need(entry, "strength", int, where),
+            movement=bf.DISTANCES[mv],
+            health=_need(entry, "health", int, where),
+            base=base,
+            props=props,
+            slots=tuple(entry.get("slots", ())),
+            propmap={p.name: p for p in props},
+        )
+    cost = _need(entry, "cost", int, where)
+    if kind == "spell":
+        words = _need(entry, "effect", str, where).split()
+        if not words or words[0] not in SPELL_EFFECTS or len(words) != 2:
+            raise ContentError(f"{where}: field 'effect' is '<{'|'.join(SPELL_EFFECTS)}> <X or property>'")
+        if words[0] == "bless":
+            if words[1] not in GRANTABLE:
+                raise ContentError(f"{where}: field 'effect': cannot bless with {words[1]!r}")
+            return Card(**common, cost=cost, effect="bless", arg=words[1])
+        if not words[1].isdigit():
+            raise ContentError(f"{where}: field 'effect' needs a number")
+        return Card(**common, cost=cost, effect=words[0], amount=int(words[1]))
+    if kind == "relic":
+        props = _props(entry, where)
+        return Card(
+            **common,
+            cost=cost,
+            slot=_need(entry, "slot", str, where),
+            strength=entry.get("strength", 0),
+            movement=float(entry.get("movement", 0)),
+            health=entry.get("health", 0),
+            props=props,
+            propmap={p.name: p for p in props},
+        )
+    if kind == "tactic":
+        trigger = _need(entry, "trigger", str, where)
+        if trigger not in TRIGGERS:
+            raise ContentError(f"{where}: field 'trigger' is one of {', '.join(TRIGGERS)}")
+        words = _need(entry, "effect", str, where).split()
+        if not words or words[0] not in TACTIC_EFFECTS:
+            raise ContentError(f"{where}: field 'effect' is one of {', '.join(TACTIC_EFFECTS)}")
+        amount = int(words[1]) if len(words) > 1 and words[1].isdigit() else 0
+        return Card(**common, cost=cost, trigger=trigger, effect=words[0], amount=amount)
+    if kind == "building":
+        benefit = _need(entry, "benefit", str, where)
+        if benefit not in BENEFITS:
+            raise ContentError(f"{where}: field 'benefit' is one of {', '.join(b for b in BENEFITS if b)}")
+        return Card(
+            **common,
+            cost=cost,
+            income=_need(entry, "income", int, where),
+            effect=benefit,
+            amount=_need(entry, "amount", int, where),
+            unique=_need(entry, "unique", bool, where),
+        )
+    raise ContentError(f"{where}: unknown card type {kind!r}")  # pragma: no cover
+
+
+def _terrain(entry: dict[str, Any], where: str) -> Card:
+    card_id = _need(entry, "id", str, where)
+    return Card(
+        id=card_id,
+        kind="terrain",
+        faction="neutral",
+        name_en=_need(entry, "name_en", str, where),
+        name_ru=_need(entry, "name_ru", str, where),
+        provenance=_need(entry, "provenance", str, where),
+        radius=float(_need(entry, "radius", (int, float), where)),
+        impassable=_need(entry, "impassable", bool, where),
+        difficult=_need(entry, "difficult", bool, where),
+        blocks_sight=_need(entry, "blocks_sight", bool, where),
+    )
+
+
+FILES = {
+    "heroes.toml": ("hero",),
+    "characters.toml": ("character",),
+    "cards.toml": ("spell", "relic", "tactic"),
+    "buildings.toml": ("building",),
+    "terrain.toml": ("terrain",),
+}
+
+
+def load(directory: Path = DATA) -> Content:
+    """Load and validate every data file of a content set."""
+    cards: dict[str, Card] = {}
+    for name, kinds in FILES.items():
+        path = directory / name
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except (OSError, tomllib.TOMLDecodeError) as e:
+            raise ContentError(f"{name}: {e}") from None
+        for kind in kinds:
+            for i, entry in enumerate(data.get(kind, [])):
+                where = f"{name} [[{kind}]] #{i + 1}"
+                card = _terrain(entry, where) if kind == "terrain" else _card(kind, entry, where)
+                if card.id in cards:
+                    raise ContentError(f"{where}: duplicate id {card.id!r}")
+                cards[card.id] = card
+    decks: dict[str, Deck] = {}
+    data = tomllib.loads((directory / "decks.toml").read_text(encoding="utf-8"))
+    for i, entry in enumerate(data.get("deck", [])):
+        where = f"decks.toml [[deck]] #{i + 1}"
+        deck = Deck(
+            id=_need(entry, "id", str, where),
+            faction=_need(entry, "faction", str, where),
+            name_en=_need(entry, "name_en", str, where),
+            name_ru=_need(entry, "name_ru", str, where),
+            hero=_need(entry, "hero", str, where),
+            cards=expand(_need(entry, "cards", list, where)),
+        )
+        _need(entry, "provenance", str, where)
+        problems = deck_problems(cards, deck.hero, deck.cards)
+        if problems:
+            raise ContentError(f"{where} ({deck.id}): field 'cards': " + "; ".join(problems))
+        decks[deck.id] = deck
+    return Content(cards, decks)
+
+
+def expand(items: list[str]) -> tuple[str, ...]:
+    """Turn ``["a", "b*2"]`` into ``("a", "b", "b")``."""
+    out: list[str] = []
+    for item in items:
+        name, _, times = str(item).partition("*")
+        out.extend([name.strip()] * (int(times) if times.strip().isdigit() else 1))
+    return tuple(out)
+
+
+def deck_problems(cards: dict[str, Card], hero: str, deck: tuple[str, ...]) -> list[str]:
+    """Every reason the deck breaks the deck-building rules (DESIGN.md §5); empty if it is legal."""
+    problems: list[str] = []
+    h = cards.get(hero)
+    if h is None or h.kind != "hero":
+        problems.append(f"{hero!r} is not a hero")
+        return problems
+    faction = h.faction
+    if not DECK_MIN <= len(deck) <= DECK_MAX:
+        problems.append(f"a battle deck holds {DECK_MIN}–{DECK_MAX} cards, this one {len(deck)}")
+    counts = Counter(deck)
+    own = mercs = 0
+    for card_id, n in sorted(counts.items()):
+        c = cards.get(card_id)
+        if c is None:
+            problems.append(f"there is no card {card_id!r}")
+            continue
+        if c.kind not in ("character", "spell", "relic", "tactic"):
+            problems.append(f"{c.name_en} is a {c.kind} card, which is not part of a battle deck")
+            continue
+        if c.faction not in (faction, "mercenary"):
+            problems.append(f"{c.name_en} belongs to the {FACTIONS.get(c.faction, c.faction)}")
+        if c.kind == "character":
+            if n > 1:
+                problems.append(f"{c.name_en} appears {n} times; characters may not repeat")
+            if c.faction == "mercenary":
+                mercs += n
+            else:
+                own += n
+        elif n > MAX_COPIES:
+            problems.append(f"{c.name_en} appears {n} times; at most {MAX_COPIES} copies are allowed")
+    if mercs > own:
+        problems.append(f"{mercs} mercenaries outnumber the {own} characters of the faction")
+    return problems
+
+
+@functools.cache
+def base_content() -> Content:
+    """The base set, loaded once per process."""
+    return load()

@@ -1,0 +1,315 @@
+"""Legends of Signum (Легенды Сигнума) as a :class:`~ludorum.engine.Game`: who decides, what is legal,
+how an action is applied, what each seat may see.  The rules themselves live in the chapter modules."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ludorum.engine import CANCEL, CHANCE, Action, Config, Game, IllegalAction, Result
+from ludorum.games.signum import actions as act
+from ludorum.games.signum import combat, dice, setup, turn, victory
+from ludorum.games.signum import creatures as cr
+from ludorum.games.signum.movement import why_not_point
+from ludorum.games.signum.state import SignumState
+
+_cache: list[Any] = [None, None]
+"""The last state asked for its legal actions and the answer (states are never changed in place)."""
+
+DICE_KINDS = ("roll", "first_die")
+WAITING = (
+    "melee_roll",
+    "backstab",
+    "boiler",
+    "find",
+    "shot",
+    "shot_block",
+    "magic",
+    "heal",
+    "control",
+    "detect",
+)
+
+
+class SignumGame(Game[SignumState]):
+    """The rules of Legends of Signum for two players."""
+
+    name = "signum"
+    title = "Legends of Signum"
+    min_players = 2
+    max_players = 2
+    variants = {
+        "architect": "Experienced Architect: a building deck stacked in a chosen order (Rulebook › 10)",
+    }
+    option_names = {
+        "deck0": "player 1's deck: a starter deck id or 'hero: card, card*2, ...'",
+        "deck1": "player 2's deck: a starter deck id or 'hero: card, card*2, ...'",
+    }
+    state_type = SignumState
+
+    def check_options(self, config: Config) -> None:
+        """Refuse an invalid deck, naming every reason."""
+        setup.check_decks(config)
+
+    def new(self, config: Config, seed: int) -> SignumState:
+        """Shuffle, deal and place the heroes; chance then rolls who chooses the first player."""
+        return setup.new_state(config, seed)
+
+    def max_decisions(self, config: Config) -> int:
+        """A bound: the turn limit times a generous bound on one turn's decisions, plus setup."""
+        return 60 + victory.TURN_LIMIT * 3000
+
+    # -- who decides and what is legal ---------------------------------------------------------------
+
+    def to_move(self, state: SignumState) -> int:
+        """Chance while dice or the opening die roll wait; the splitting fighter in a melee; else the
+        active player (or the die-roll winner choosing who goes first)."""
+        if state.rolls or state.phase == "roll_first":
+            return CHANCE
+        if state.pending:
+            p = state.pending[-1]
+            if p.kind == "melee":
+                return combat.splitter(state, p).side()
+            return state.model(p.actor).side()
+        return state.active
+
+    def is_over(self, state: SignumState) -> bool:
+        """Whether a victory condition ended the game."""
+        return state.phase == "over"
+
+    def legal_actions(self, state: SignumState) -> Sequence[Action]:
+        """Every action open to the deciding seat."""
+        if _cache[0] is state:
+            return _cache[1]  # type: ignore[no-any-return]
+        out = self._legal(state)
+        _cache[0], _cache[1] = state, out
+        return out
+
+    def _legal(self, s: SignumState) -> list[Action]:
+        if s.phase == "over":
+            return []
+        if s.phase == "roll_first":
+            return [Action("first_die", (0,)), Action("first_die", (1,))]
+        if s.rolls:
+            return [Action("roll", counts) for counts, _ in dice.outcomes(s.rolls[0].n)]
+        if s.pending:
+            p = s.pending[-1]
+            if p.kind == "melee":
+                return [Action("split", (n,)) for n in combat.split_options(s, combat.splitter(s, p))]
+            return act.pursuit_actions(s, p.actor)
+        if s.phase == "choose_first":
+            return [Action("first", (0,)), Action("first", (1,))]
+        if s.phase == "stack":
+            return [Action("stack", (b,)) for b in setup.stack_options(s, s.active)]
+        if s.phase == "build":
+            return [*turn.buildable(s), Action("pass")]
+        if s.phase == "terrain":
+            return [*turn.terrain_actions(s), Action("pass")]
+        if s.coins_due:
+            uid = s.coins_due[0]
+            return [Action("clink", (uid, True)), Action("clink", (uid, False))]
+        if s.acting >= 0:
+            return act.stage_actions(s)
+        return [
+            *turn.card_actions(s),
+            *(Action("activate", (m.uid,)) for m in turn.activatable(s)),
+            Action("end_turn"),
+        ]
+
+    def chance_outcomes(self, state: SignumState) -> Sequence[tuple[Action, float]]:
+        """Dice face counts with their multinomial probabilities; the opening die is fair."""
+        if state.phase == "roll_first":
+            return [(Action("first_die", (0,)), 0.5), (Action("first_die", (1,)), 0.5)]
+        return [(Action("roll", counts), p) for counts, p in dice.outcomes(state.rolls[0].n)]
+
+    # -- applying ------------------------------------------------------------------------------------
+
+    def apply(self, state: SignumState, action: Action) -> SignumState:
+        """Validate, then apply to a copy."""
+        if action.kind == "move_to" and not state.pending and state.acting >= 0 and state.stage == 0:
+            self._check_point(state, action)
+        elif action not in self.legal_actions(state):
+            raise IllegalAction(self.refusal(state, action), "Legends of Signum › " + self.chapter(state))
+        s = state.clone()
+        self._apply(s, action)
+        self._settle(s)
+        return s
+
+    def _check_point(self, state: SignumState, action: Action) -> None:
+        args = action.args
+        if len(args) != 2 or not all(type(a) is int for a in args):
+            raise IllegalAction("Move: give the point as two whole millimetres", "Rulebook › 7.1 Movement")
+        why = why_not_point(state, state.model(state.acting), args[0] / 10.0, args[1] / 10.0)  # type: ignore[operator]
+        if why:
+            raise IllegalAction(f"Move: {why}", "Rulebook › 7.1 Movement")
+
+    def _apply(self, s: SignumState, action: Action) -> None:
+        kind, args = action.kind, action.args
+        if kind == "roll":
+            r = s.rolls[0]
+            nxt = dice.advance(r, args)  # type: ignore[arg-type]
+            if isinstance(nxt, dice.Rolled):
+                s.rolls = s.rolls[1:]
+                s.rolled = (*s.rolled, nxt)
+            else:
+                s.rolls = (nxt, *s.rolls[1:])
+        elif kind == "first_die":
+            s.active = int(args[0])  # type: ignore[arg-type]
+            s.phase = "choose_first"
+        elif kind == "first":
+            s.first = int(args[0])  # type: ignore[arg-type]
+            s.active = s.first
+            if s.config.has("architect"):
+                s.phase = "stack"
+            else:
+                s.turn = 0
+                turn.begin_turn(s, s.first)
+        elif kind == "stack":
+            if setup.stack(s, str(args[0])):
+                turn.begin_turn(s, s.first)
+        elif kind == "split":
+            combat.choose_split(s, int(args[0]))  # type: ignore[arg-type]
+        elif s.pending:
+            act.apply_pursuit(s, action)
+        elif kind == "build":
+            turn.build(s, str(args[0]))
+        elif kind == "pass":
+            if s.phase == "build":
+                s.phase = "terrain"
+                turn.skip_empty_phases(s)
+            else:
+                turn.start_activation(s)
+        elif kind == "terrain":
+            turn.lay_terrain(s, str(args[0]), int(args[1]))  # type: ignore[arg-type]
+        elif kind == "clink":
+            turn.clink(s, int(args[0]), bool(args[1]))  # type: ignore[arg-type]
+        elif s.acting >= 0:
+            act.apply_stage(s, action)
+        elif kind == "activate":
+            s.acting, s.stage = int(args[0]), 0  # type: ignore[arg-type]
+        elif kind == "end_turn":
+            turn.end_turn(s)
+        else:
+            turn.play_card(s, action)
+
+    def _settle(self, s: SignumState) -> None:
+        """Finish procedures whose dice are all rolled, then check the victory conditions."""
+        while not s.rolls and s.pending and s.pending[-1].kind in WAITING and s.phase != "over":
+            combat.resume(s)
+            if victory.check_end(s):
+                return
+        victory.check_end(s)
+        if s.acting >= 0 and s.find(s.acting) is None:
+            s.acting, s.stage = -1, 0
+
+    # -- refusals ------------------------------------------------------------------------------------
+
+    def chapter(self, s: SignumState) -> str:
+        """The rulebook chapter of the decision at hand."""
+        if s.rolls:
+            return "The three-faced die"
+        if s.pending:
+            return "7.2 Melee"
+        return {
+            "build": "6.2 Building phase",
+            "terrain": "6.3 Terrain cards",
+            "activation": "6.4 Activation phase",
+        }.get(s.phase, "5 Start of the game")
+
+    def refusal(self, s: SignumState, action: Action) -> str:
+        """Why the action is not possible, in the player's words."""
+        kind, args = action.kind, action.args
+        if s.phase == "over":
+            return "The game is over"
+        if s.rolls:
+            return "Dice: chance rolls now"
+        if kind == "shoot" and s.acting >= 0 and len(args) == 1 and isinstance(args[0], int):
+            t = s.find(args[0])
+            m = s.model(s.acting)
+            if t is not None and cr.x_of(s, m, "shot"):
+                return act.can_shoot(s, m, t) or "Shot: not after moving (only a Quick Shooter may)"
+            return "Shot: this creature has no Shot X" if t else "Shot: no such creature"
+        if kind == "recruit" and len(args) == 2 and isinstance(args[0], str) and args[0] in cr.CARDS:
+            if args[0] not in s.hands[s.active]:
+                return f"Recruit: {cr.CARDS[args[0]].name_en} is not in your hand"
+            if turn.card_cost(s, s.active, args[0]) > s.prosperity[s.active]:
+                return f"Recruit: {cr.CARDS[args[0]].name_en} costs more prosperity than you have"
+            return "Recruit: that point of your table edge is taken"
+        if kind == "build" and len(args) == 1 and isinstance(args[0], str) and args[0] in cr.CARDS:
+            if s.phase != "build":
+                return "Building: only in the building phase"
+            name = cr.CARDS[args[0]].name_en
+            return f"Building: {name} cannot be built now (built already, unaffordable or not yours)"
+        if kind == "melee" and s.acting >= 0:
+            return "Melee: the target must be an enemy in contact (a Defender in contact must be chosen)"
+        if kind == "run" and s.acting >= 0 and cr.has(s, s.model(s.acting), "slow"):
+            return "Run: a Slow creature cannot run"
+        return f"{action} is not possible now ({self.chapter(s)})"
+
+    # -- results and information -----------------------------------------------------------------------
+
+    def result(self, state: SignumState) -> Result:
+        """1 to the winner, 0 to the loser; ½ each in a draw."""
+        w = state.winner
+        keys = [[0.5] if w == victory.DRAW else [1.0 if seat == w else 0.0] for seat in range(2)]
+        return Result.from_keys(keys, state.reason)
+
+    def seat_name(self, state: SignumState, seat: int) -> str:
+        """The faction a seat leads."""
+        from ludorum.games.signum.content import FACTIONS
+
+        return FACTIONS[cr.CARDS[state.heroes[seat]].faction]
+
+    def sample_state(self, state: SignumState, seat: int | None, rng: random.Random) -> SignumState:
+        """Redraw what ``seat`` cannot know: other hands, face-down tactics, deck orders, the generator."""
+        s = state.clone()
+        hands, tactics, decks, bdecks = list(s.hands), list(s.tactics), list(s.decks), list(s.building_decks)
+        for p in range(2):
+            if p == seat:
+                order = list(decks[p])
+                rng.shuffle(order)
+                decks[p] = tuple(order)
+                continue
+            pool = [*hands[p], *tactics[p], *decks[p]]
+            rng.shuffle(pool)
+            n_t = len(tactics[p])
+            tac = [c for c in pool if cr.CARDS[c].kind == "tactic"][:n_t]
+            rest = list(pool)
+            for c in tac:
+                rest.remove(c)
+            tactics[p] = tuple(tac)
+            hands[p] = tuple(rest[: len(hands[p])])
+            decks[p] = tuple(rest[len(hands[p]) :])
+            b = list(bdecks[p])
+            rng.shuffle(b)
+            bdecks[p] = tuple(b)
+        s.hands, s.tactics, s.decks, s.building_decks = (
+            tuple(hands),
+            tuple(tactics),
+            tuple(decks),
+            tuple(bdecks),
+        )
+        s.rng = rng.getrandbits(64)
+        return s
+
+    def describe(self, state: SignumState, action: Action) -> str:
+        """The action in the rulebook's words."""
+        from ludorum.games.signum.render import describe
+
+        return describe(state, action)
+
+    def render_text(self, state: SignumState, seat: int | None) -> str:
+        """The Battlefield and the zones as text."""
+        from ludorum.games.signum.render import render_text
+
+        return render_text(state, seat)
+
+    def bots(self) -> Mapping[str, type[Any]]:
+        """The heuristic bot."""
+        from ludorum.games.signum.bot import HeuristicBot
+
+        return {"heuristic": HeuristicBot}
+
+
+_ = CANCEL

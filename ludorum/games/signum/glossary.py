@@ -1,0 +1,132 @@
+"""Chapter 11, the Glossary (Глоссарий): the properties of creatures, with their English and Russian names.
+
+A property on a card is written ``"name"``, ``"name X"``, ``"aura <distance> <property>"``,
+``"clink_of_coins <property>"``, ``"steam_boiler <property>"``, ``"first_word <effect> X"`` or
+``"last_word <effect> X"``.  The rules that each property changes live where the rulebook would state
+them (melee, shooting, movement); this module only names and parses them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+PROPERTIES: dict[str, tuple[str, str, bool]] = {
+    # id: (English name, Russian name, takes X)
+    "aura": ("Aura X", "Аура Х", True),
+    "berserk": ("Berserk X", "Берсерк Х", True),
+    "battle_mage": ("Battle Mage", "Боевой маг", False),
+    "quick_shooter": ("Quick Shooter", "Быстрый стрелок", False),
+    "warlike": ("Warlike X", "Воинственный Х", True),
+    "shot": ("Shot X", "Выстрел Х", True),
+    "defender": ("Defender", "Защитник", False),
+    "clink_of_coins": ("Clink of Coins", "Звон монет", False),
+    "initiative": ("Initiative", "Инициатива", False),
+    "buckshot": ("Buckshot", "Картечь", False),
+    "control": ("Control X", "Контроль Х", True),
+    "agile": ("Agile", "Ловкий", False),
+    "magic_shot": ("Magic Shot X", "Магический выстрел Х", True),
+    "master_attack": ("Master of Attack X", "Мастер атаки Х", True),
+    "master_defence": ("Master of Defence X", "Мастер защиты Х", True),
+    "master_magic": ("Master of Magic X", "Мастер магии Х", True),
+    "master_shooting": ("Master of Shooting X", "Мастер стрельбы Х", True),
+    "master_healing": ("Master Healer X", "Мастер-целитель Х", True),
+    "slow": ("Slow", "Медлительный", False),
+    "seasoned_fighter": ("Seasoned Fighter", "Опытный боец", False),
+    "cautious": ("Cautious X", "Осторожный Х", True),
+    "steam_boiler": ("Steam Boiler", "Паровой котёл", False),
+    "first_word": ("First Word", "Первое слово", False),
+    "flight": ("Flight", "Полёт", False),
+    "last_word": ("Last Word", "Последнее слово", False),
+    "predictable": ("Predictable", "Предсказуемый", False),
+    "pursuit": ("Pursuit X", "Преследование Х", True),
+    "nimble": ("Nimble", "Проворный", False),
+    "momentum": ("Momentum", "Разгон", False),
+    "regeneration": ("Regeneration X", "Регенерация Х", True),
+    "rush": ("Rush", "Рывок", False),
+    "hidden": ("Hidden", "Скрытый", False),
+    "sniper": ("Sniper", "Снайпер", False),
+    "stalwart": ("Stalwart", "Стойкий", False),
+    "hard_target": ("Hard Target", "Трудная цель", False),
+    "healer": ("Healer X", "Целитель Х", True),
+    "attack_expert": ("Attack Expert", "Эксперт атаки", False),
+    "defence_expert": ("Defence Expert", "Эксперт защиты", False),
+    # From DESIGN.md §5 rather than the glossary:
+    "armour": ("Armour X", "Броня Х", True),
+    "minus_attack": ("−X from attacks", "−Х к атакам", True),
+    "magical_strike": ("Magical Strike X", "Магический удар Х", True),
+}
+"""Every property: English name, Russian name, whether it takes a number X."""
+
+GRANTABLE = frozenset(p for p in PROPERTIES if p not in ("aura", "clink_of_coins", "first_word", "last_word"))
+"""Properties that an Aura, Clink of Coins, a relic or a spell may grant."""
+
+WORD_EFFECTS = ("prosperity", "heal_hero", "wound_contact", "draw")
+"""Effects of First Word and Last Word (designed, § 7.4)."""
+
+DISTANCE_NAMES = ("S", "M", "L", "XL")
+
+
+@dataclass(frozen=True, slots=True)
+class Prop:
+    """One parsed property: its id, its number X (0 if none) and its argument.
+
+    The argument is the granted property of an Aura (``"stalwart"``) or of Clink of Coins, the powered
+    property of a Steam Boiler, the effect of First/Last Word; ``dist`` is an Aura's distance name.
+    """
+
+    name: str
+    x: int = 0
+    arg: str = ""
+    dist: str = ""
+
+
+def parse(text: str) -> Prop:
+    """Parse a property as written in the data files; a bad one raises ``ValueError`` saying why."""
+    words = text.split()
+    if not words or words[0] not in PROPERTIES:
+        raise ValueError(f"unknown property {text!r}; the glossary knows {', '.join(sorted(PROPERTIES))}")
+    name, rest = words[0], words[1:]
+    if name == "aura":
+        if len(rest) < 2 or rest[0] not in DISTANCE_NAMES:
+            raise ValueError(f"an Aura is written 'aura <S|M|L|XL> <property>', not {text!r}")
+        inner = parse(" ".join(rest[1:]))
+        if inner.name not in GRANTABLE:
+            raise ValueError(f"an Aura cannot grant {inner.name!r}")
+        return Prop("aura", inner.x, " ".join(rest[1:]), rest[0])
+    if name == "steam_boiler":
+        if len(rest) != 1 or rest[0] not in ("shot", "magic_shot", "magical_strike"):
+            raise ValueError(f"a Steam Boiler powers shot, magic_shot or magical_strike: {text!r}")
+        return Prop(name, 0, rest[0])
+    if name == "clink_of_coins":
+        if not rest or parse(" ".join(rest)).name not in GRANTABLE:
+            raise ValueError(f"Clink of Coins names the property it grants: {text!r}")
+        return Prop(name, 0, " ".join(rest))
+    if name in ("first_word", "last_word"):
+        if len(rest) != 2 or rest[0] not in WORD_EFFECTS or not rest[1].isdigit():
+            raise ValueError(f"{name} is written '{name} <{'|'.join(WORD_EFFECTS)}> X', not {text!r}")
+        return Prop(name, int(rest[1]), rest[0])
+    takes_x = PROPERTIES[name][2]
+    if takes_x:
+        if len(rest) != 1 or not rest[0].isdigit():
+            raise ValueError(f"{PROPERTIES[name][0]} needs its number X: {text!r}")
+        return Prop(name, int(rest[0]))
+    if rest:
+        raise ValueError(f"{PROPERTIES[name][0]} takes no number: {text!r}")
+    return Prop(name)
+
+
+def label(p: Prop) -> str:
+    """The property as players read it: ``"Shot 3 (Выстрел 3)"``."""
+    en, ru, takes_x = PROPERTIES[p.name]
+    if p.name == "aura":
+        inner = label(parse(p.arg))
+        return f"Aura {p.dist}: {inner}"
+    if p.name == "clink_of_coins":
+        return f"{en} ({label(parse(p.arg))})"
+    if p.name == "steam_boiler":
+        return f"{en} ({PROPERTIES[p.arg][0].replace(' X', '')})"
+    if p.name in ("first_word", "last_word"):
+        return f"{en}: {p.arg.replace('_', ' ')} {p.x}"
+    if takes_x:
+        return f"{en.replace('X', str(p.x))} ({ru.replace('Х', str(p.x))})"
+    return f"{en} ({ru})"

@@ -1,0 +1,107 @@
+"""Chapter 7.1, movement (Движение): moving, running, moving into contact, and leaving contact.
+
+DESIGN.md §5: a creature may move up to its movement, or Run one distance step further and do nothing
+else (not when Slow).  Designed (§ 7.1): a move is a straight line; the finite choices offered are the
+eight directions × the distances S, M, L, XL up to the allowance, and "into contact with" each enemy in
+reach; any exact point is also accepted (``move_to`` in millimetres) when it is legal.
+"""
+
+from __future__ import annotations
+
+from ludorum.games.signum import battlefield as bf
+from ludorum.games.signum import creatures as cr
+from ludorum.games.signum.state import Model, Pending, SignumState
+
+
+def allowance(s: SignumState, m: Model, run: bool) -> float:
+    """How far the creature may go: its movement, or one step further when running.
+
+    Rulebook › Glossary › Difficult terrain: a creature starting its move in it moves S or less.
+    """
+    reach = cr.run_distance(m) if run else cr.movement(m)
+    if not cr.has(s, m, "flight"):
+        me = cr.disc(m)
+        for o in cr.obstacles(s.terrain):
+            if o.difficult and bf.in_terrain(me, o):
+                return min(reach, bf.S)
+    return reach
+
+
+def move_lengths(reach: float) -> list[float]:
+    """The distances offered for a move: S, M, L, XL below the allowance, and the allowance itself."""
+    out = [d for d in bf.STEPS if d < reach - 1e-9]
+    out.append(reach)
+    return out
+
+
+def destinations(s: SignumState, m: Model, run: bool) -> list[tuple[int, int, float, float]]:
+    """Legal (direction, length in mm, x, y) destinations of a move or a run."""
+    reach = allowance(s, m, run)
+    lengths = [reach] if run else move_lengths(reach)
+    return bf.destinations(
+        cr.disc(m), lengths, cr.others(s, m.uid), cr.obstacles(s.terrain), cr.has(s, m, "flight"), reach
+    )
+
+
+def contact_moves(s: SignumState, m: Model, limit: float | None = None) -> dict[int, tuple[float, float]]:
+    """Enemies the creature can move into contact with (target uid → destination)."""
+    reach = allowance(s, m, False) if limit is None else limit
+    me = cr.disc(m)
+    flight = cr.has(s, m, "flight")
+    others = cr.others(s, m.uid)
+    terrain = cr.obstacles(s.terrain)
+    out = {}
+    for e in cr.enemies(s, m):
+        ed = cr.disc(e)
+        if bf.in_contact(me, ed):
+            continue
+        x, y, need = bf.contact_point(me, ed)
+        if need > reach + bf.EPS:
+            continue
+        if bf.check_move(me, x, y, reach, others, terrain, flight) is None:
+            out[e.uid] = (x, y)
+    return out
+
+
+def why_not_point(s: SignumState, m: Model, x: float, y: float) -> str | None:
+    """Why the creature may not move to the exact point (x, y) cm, or ``None`` if it may."""
+    reach = allowance(s, m, False)
+    return bf.check_move(
+        cr.disc(m), x, y, reach, cr.others(s, m.uid), cr.obstacles(s.terrain), cr.has(s, m, "flight")
+    )
+
+
+def begin_move(s: SignumState, uid: int, x: float, y: float, run: bool, then: int = -1) -> None:
+    """Move a creature; leaving contact with enemies first invites their Backstab.
+
+    ``then`` is an enemy to attack in melee once the move is done (a Pursuit).
+    Rulebook › Glossary › Nimble: suffers no Backstab when it leaves contact.
+    """
+    from ludorum.games.signum.combat import backstab, reveal
+
+    m = s.model(uid)
+    if run:
+        reveal(s, uid)  # › Hidden: running reveals it
+    follow = Pending("move", uid, then, (int(run),), x, y)
+    if not cr.has(s, m, "nimble"):
+        dest = bf.Disc(x, y, cr.disc(m).r)
+        leaving = [e for e in cr.enemies_in_contact(s, m) if not bf.in_contact(dest, cr.disc(e))]
+        if leaving:
+            backstab(s, m, leaving, follow)
+            return
+    finish_move(s, follow)
+
+
+def finish_move(s: SignumState, p: Pending) -> None:
+    """Put the creature at its destination; after a Run its activation ends."""
+    from ludorum.games.signum.combat import declare_melee, end_activation
+
+    m = s.model(p.actor)
+    s.put(m.but(x=p.x, y=p.y))
+    if p.data[0]:
+        end_activation(s, m.uid)
+        return
+    if s.acting == m.uid:
+        s.stage = 1
+    if p.target >= 0 and s.find(p.target) is not None:
+        declare_melee(s, m.uid, p.target, momentum=True)

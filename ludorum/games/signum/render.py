@@ -1,0 +1,127 @@
+"""Labels and the terminal view: the Battlefield drawn top-down, the zones listed."""
+
+from __future__ import annotations
+
+from ludorum.engine import Action
+from ludorum.games.signum import battlefield as bf
+from ludorum.games.signum import creatures as cr
+from ludorum.games.signum import dice
+from ludorum.games.signum.glossary import label
+from ludorum.games.signum.state import SignumState
+from ludorum.games.signum.turn import ENTRY_X, TERRAIN_SPOTS
+
+
+def _name(s: SignumState, uid: object) -> str:
+    m = s.find(uid) if isinstance(uid, int) else None
+    return f"{cr.CARDS[m.card].name_en} #{m.uid}" if m else f"#{uid}"
+
+
+def describe(s: SignumState, action: Action) -> str:
+    """The action in the rulebook's words."""
+    k, a = action.kind, action.args
+    if k == "roll":
+        return f"Dice: {a[0]}× Bullseye, {a[1]}× Axe, {a[2]}× Shield/Axe"
+    if k == "first_die":
+        return f"The die roll: P{int(a[0]) + 1} chooses who goes first"  # type: ignore[arg-type]
+    if k == "first":
+        return f"P{int(a[0]) + 1} plays first"  # type: ignore[arg-type]
+    if k == "stack":
+        return f"Stack {cr.CARDS[str(a[0])].name_en} next in the building deck"
+    if k == "build":
+        return f"Build {cr.CARDS[str(a[0])].label()}"
+    if k == "pass":
+        return "Pass this phase"
+    if k == "terrain":
+        tx, ty = TERRAIN_SPOTS[int(a[1])]  # type: ignore[arg-type]
+        return f"Lay {cr.CARDS[str(a[0])].name_en} at ({tx:g}, {ty:g})"
+    if k == "clink":
+        return f"Clink of Coins: {'pay 1 prosperity for' if a[1] else 'do not pay for'} {_name(s, a[0])}"
+    if k == "recruit":
+        return f"Bring {cr.CARDS[str(a[0])].label()} onto the Battlefield at x={ENTRY_X[int(a[1])]:g}"  # type: ignore[arg-type]
+    if k == "cast":
+        target = f" on {_name(s, a[1])}" if a[1] != -1 else ""
+        return f"Cast {cr.CARDS[str(a[0])].name_en}{target}"
+    if k == "equip":
+        return f"Give the hero {cr.CARDS[str(a[0])].name_en}"
+    if k == "set":
+        return f"Set {cr.CARDS[str(a[0])].name_en} face down"
+    if k == "activate":
+        return f"Activate {_name(s, a[0])}"
+    if k == "end_turn":
+        return "End the turn"
+    if k == "move":
+        return f"Move {bf.DIRECTION_NAMES[int(a[0])]} {int(a[1]) / 10:g} cm"  # type: ignore[arg-type]
+    if k == "run":
+        return f"Run {bf.DIRECTION_NAMES[int(a[0])]}"  # type: ignore[arg-type]
+    if k == "move_to":
+        return f"Move to ({int(a[0]) / 10:g}, {int(a[1]) / 10:g}) cm"  # type: ignore[arg-type]
+    if k in ("contact", "pursue"):
+        return f"{'Pursue' if k == 'pursue' else 'Move into contact with'} {_name(s, a[0])}"
+    if k == "split":
+        return f"Put {a[0]} strength dice into attack, the rest into defence"
+    words = {
+        "melee": "Attack in melee",
+        "shoot": "Shoot at",
+        "magic_shot": "Magic Shot at",
+        "strike": "Magical Strike at",
+        "heal": "Heal",
+        "control": "Take control of",
+        "detect": "Search for the hidden",
+    }
+    if k in words:
+        return f"{words[k]} {_name(s, a[0])}"
+    if k == "done":
+        return "End this creature's activation"
+    if k == "cancel":
+        return "Choose another creature"
+    return str(action)
+
+
+def render_text(s: SignumState, seat: int | None) -> str:
+    """The Battlefield as a 30×15 character grid (2 cm per column, 4 cm per row) and the zones."""
+    w, h = 30, 15
+    grid = [["." for _ in range(w)] for _ in range(h)]
+    for t in s.terrain:
+        c = cr.CARDS[t.card]
+        for row in range(h):
+            for col in range(w):
+                x, y = col * 2 + 1, row * 4 + 2
+                if (x - t.x) ** 2 + (y - t.y) ** 2 <= c.radius**2:
+                    grid[row][col] = "#" if c.impassable else "%" if c.difficult else "^"
+    for m in s.models:
+        col = min(w - 1, int(m.x / 2))
+        row = min(h - 1, int(m.y / 4))
+        mark = "H" if cr.is_hero(s, m) else "c"
+        grid[row][col] = mark.upper() if m.owner == 0 else mark.lower() if mark == "c" else "h"
+    lines = ["".join(r) for r in reversed(grid)]
+    out = [f"Turn {s.turn}, P{s.active + 1} to play, phase {s.phase}"]
+    out += ["  " + line for line in lines]
+    for p in (0, 1):
+        you = " (you)" if p == seat else ""
+        out.append(
+            f"P{p + 1}{you}: prosperity {s.prosperity[p]}, deck {s.deck_sizes[p]}, "
+            f"hand {len(s.hands[p])}, tactics face down {len(s.tactics[p])}, "
+            f"City: {', '.join(cr.CARDS[b].name_en for b in s.city[p]) or '—'}, "
+            f"Graveyard {len(s.graveyard[p])}"
+        )
+    if seat is not None:
+        out.append("Your hand: " + ", ".join(cr.CARDS[c].name_en for c in s.hands[seat]))
+        if s.tactics[seat]:
+            out.append("Your face-down tactics: " + ", ".join(cr.CARDS[c].name_en for c in s.tactics[seat]))
+    for m in s.models:
+        c = cr.CARDS[m.card]
+        flags = [f for f, on in (("hidden", m.hidden), ("activated", m.activated)) if on]
+        out.append(
+            f"  #{m.uid} P{m.owner + 1} {c.name_en} at ({m.x:.1f}, {m.y:.1f})"
+            f" wounds {m.wounds}/{cr.health(m)} str {cr.strength(s, m)}"
+            f" {'; '.join(label(p) for p in c.props)} {' '.join(flags)}"
+        )
+    for r in s.rolls:
+        out.append(f"  dice waiting: {r.n} for {r.tag}")
+    for rolled in s.rolled:
+        faces = ", ".join(f"{n}× {dice.FACE_NAMES[f]}" for n, f in zip(rolled.faces, (1, 2, 4), strict=True))
+        out.append(f"  rolled {rolled.tag}: {faces}")
+    out += ["  " + line for line in s.log[-5:]]
+    if s.phase == "over":
+        out.append(f"Game over: {s.reason}")
+    return "\n".join(out)

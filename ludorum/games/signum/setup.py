@@ -1,0 +1,121 @@
+"""Chapter 5, the start of the game and building the battle deck (Начало игры и составление Боевой колоды).
+
+DESIGN.md §5: a die roll decides who chooses the first player, and the order then stays fixed; each hero
+starts with its base touching its owner's table edge; the battle deck is shuffled and the top 4 cards
+are the opening hand.  Designed (§ 5): both start with 3 prosperity and two terrain cards dealt from the
+shuffled terrain deck; the first player draws no card on the very first turn.
+Rulebook › 10 "Experienced Architect": a separate building deck stacked in the order the player chooses
+before the game, never reordered; two building cards drawn before the start, one at each start of turn.
+"""
+
+from __future__ import annotations
+
+from ludorum.engine import Config, ConfigError
+from ludorum.engine import rng as rngmod
+from ludorum.games.signum import creatures as cr
+from ludorum.games.signum.content import base_content, deck_problems, expand
+from ludorum.games.signum.state import Model, SignumState, set_item
+
+OPENING_HAND = 4
+START_PROSPERITY = 3
+TERRAIN_DEALT = 2
+DEFAULT_DECKS = ("empire_dawn", "vallor_muskets")
+
+
+def parse_deck(text: str) -> tuple[str, tuple[str, ...]]:
+    """A deck option: a starter deck id, or ``"hero: card, card*2, ..."`` for a deck of one's own."""
+    decks = base_content().decks
+    if text in decks:
+        return decks[text].hero, decks[text].cards
+    hero, sep, rest = text.partition(":")
+    if not sep:
+        raise ConfigError(
+            f"{text!r} is neither a starter deck ({', '.join(decks)}) nor 'hero: card, card*2, ...'"
+        )
+    return hero.strip(), expand([c for c in rest.split(",") if c.strip()])
+
+
+def deck_of(config: Config, seat: int) -> tuple[str, tuple[str, ...]]:
+    """The hero and battle deck a seat plays with."""
+    return parse_deck(str(config.option(f"deck{seat}", DEFAULT_DECKS[seat])))
+
+
+def check_decks(config: Config) -> None:
+    """Refuse invalid decks, listing every reason (DESIGN.md §5 deck-building rules)."""
+    problems = []
+    for seat in range(config.players):
+        hero, cards = deck_of(config, seat)
+        for p in deck_problems(base_content().cards, hero, cards):
+            problems.append(f"deck of player {seat + 1}: {p}")
+    if problems:
+        raise ConfigError("; ".join(problems))
+
+
+def building_pool(seat_faction: str) -> list[str]:
+    """The building cards a player of this faction owns (basic ones and its faction's unique ones)."""
+    return [
+        c.id for c in cr.CARDS.values() if c.kind == "building" and c.faction in ("neutral", seat_faction)
+    ]
+
+
+def new_state(config: Config, seed: int) -> SignumState:
+    """Set up: shuffle decks, deal opening hands and terrain, put the heroes on their table edges."""
+    r = rngmod.seed_state(seed)
+    heroes, decks, hands = [], [], []
+    for seat in range(2):
+        hero, cards = deck_of(config, seat)
+        heroes.append(hero)
+        order, r = rngmod.shuffled(r, cards)
+        hands.append(order[:OPENING_HAND])
+        decks.append(order[OPENING_HAND:])
+    terrain_deck, r = rngmod.shuffled(r, [c.id for c in cr.CARDS.values() if c.kind == "terrain"])
+    models = []
+    for seat, hero in enumerate(heroes):
+        rad = cr.CARDS[hero].base / 20.0
+        models.append(Model(seat, hero, seat, 30.0, rad if seat == 0 else 60.0 - rad))
+    return SignumState(
+        config=config,
+        rng=r,
+        phase="roll_first",
+        turn=0,
+        active=0,
+        first=-1,
+        prosperity=(START_PROSPERITY, START_PROSPERITY),
+        heroes=tuple(heroes),
+        models=tuple(models),
+        next_uid=2,
+        terrain=(),
+        terrain_hands=(terrain_deck[:TERRAIN_DEALT], terrain_deck[TERRAIN_DEALT : 2 * TERRAIN_DEALT]),
+        city=((), ()),
+        graveyard=((), ()),
+        deck_sizes=(len(decks[0]), len(decks[1])),
+        kills=(0, 0),
+        overlong=(1, 1),
+        built=False,
+        building_hands=((), ()),
+        hands=tuple(hands),
+        tactics=((), ()),
+        building_decks=((), ()),
+        decks=tuple(decks),
+    )
+
+
+def stack_options(s: SignumState, seat: int) -> list[str]:
+    """Buildings the seat has still to put into its Experienced Architect deck."""
+    pool = building_pool(cr.CARDS[s.heroes[seat]].faction)
+    return [b for b in pool if b not in s.building_decks[seat]]
+
+
+def stack(s: SignumState, b: str) -> bool:
+    """Put the next building card under the seat's building deck; say whether stacking is over."""
+    seat = s.active
+    s.building_decks = set_item(s.building_decks, seat, (*s.building_decks[seat], b))
+    if stack_options(s, seat):
+        return False
+    if seat == s.first:
+        s.active = 1 - seat
+        return False
+    for p in range(2):  # Rulebook › 10: take the two top building cards before the game
+        s.building_hands = set_item(s.building_hands, p, s.building_decks[p][:2])
+        s.building_decks = set_item(s.building_decks, p, s.building_decks[p][2:])
+    return True

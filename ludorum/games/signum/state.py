@@ -1,0 +1,144 @@
+"""The state of a game of Legends of Signum: zones (Chapter 3) and what is pending.
+
+Zones (Rulebook › 11 Glossary): the Battlefield (models), the City (buildings), the Graveyard, the Hand
+and the Battle deck.  Secrets: each Hand and the face-down tactics are seen by their owner only; the
+order of the battle decks by nobody (only their sizes are public).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ludorum.engine import GameState, hidden, per_seat
+from ludorum.games.signum.dice import Roll, Rolled
+
+
+@dataclass(frozen=True, slots=True)
+class Model:
+    """A creature on the Battlefield: its card, owner, position (cm), wounds and turn flags."""
+
+    uid: int
+    card: str
+    owner: int
+    x: float
+    y: float
+    wounds: int = 0
+    activated: bool = False
+    fresh: bool = False
+    hidden: bool = False
+    relics: tuple[str, ...] = ()
+    granted: tuple[str, ...] = ()
+    controller: int = -1
+    pursuits: int = 0
+
+    def side(self) -> int:
+        """The seat that commands it now (Control X may lend it to the opponent until end of turn)."""
+        return self.owner if self.controller < 0 else self.controller
+
+    def but(self, **changes: Any) -> Model:
+        """A copy with some fields changed."""
+        return replace(self, **changes)
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """A terrain card on the Battlefield."""
+
+    card: str
+    x: float
+    y: float
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """An action waiting for dice or for a decision (a melee's dice split, a pursuit, a backstab).
+
+    ``kind`` names the procedure; ``actor`` and ``target`` are model uids; ``data`` holds small numbers
+    the procedure keeps between steps; ``x``/``y`` a destination; ``card`` a spell or property.
+    """
+
+    kind: str
+    actor: int = -1
+    target: int = -1
+    data: tuple[int, ...] = ()
+    x: float = 0.0
+    y: float = 0.0
+    card: str = ""
+
+
+@dataclass(slots=True)
+class SignumState(GameState):
+    """A whole game: every zone of both players, the turn and what is pending."""
+
+    phase: str
+    turn: int
+    active: int
+    first: int
+    prosperity: tuple[int, ...]
+    heroes: tuple[str, ...]
+    models: tuple[Model, ...]
+    next_uid: int
+    terrain: tuple[Placed, ...]
+    terrain_hands: tuple[tuple[str, ...], ...]
+    city: tuple[tuple[str, ...], ...]
+    graveyard: tuple[tuple[str, ...], ...]
+    deck_sizes: tuple[int, ...]
+    kills: tuple[int, ...]
+    overlong: tuple[int, ...]
+    built: bool
+    building_hands: tuple[tuple[str, ...], ...]
+    hands: tuple[tuple[str, ...], ...] = per_seat()
+    tactics: tuple[tuple[str, ...], ...] = per_seat()
+    building_decks: tuple[tuple[str, ...], ...] = per_seat()
+    decks: tuple[tuple[str, ...], ...] = hidden()
+    acting: int = -1
+    stage: int = 0
+    pending: tuple[Pending, ...] = ()
+    rolls: tuple[Roll, ...] = ()
+    rolled: tuple[Rolled, ...] = ()
+    coins_due: tuple[int, ...] = ()
+    winner: int = -1
+    reason: str = ""
+    log: tuple[str, ...] = ()
+
+    def model(self, uid: int) -> Model:
+        """The model with this uid (raises ``KeyError`` if it has left the Battlefield)."""
+        for m in self.models:
+            if m.uid == uid:
+                return m
+        raise KeyError(uid)
+
+    def find(self, uid: int) -> Model | None:
+        """The model with this uid, or ``None``."""
+        for m in self.models:
+            if m.uid == uid:
+                return m
+        return None
+
+    def hero_of(self, seat: int) -> Model | None:
+        """The seat's hero on the Battlefield, or ``None`` once it has fallen."""
+        hero = self.heroes[seat]
+        for m in self.models:
+            if m.owner == seat and m.card == hero:
+                return m
+        return None
+
+    def put(self, model: Model) -> None:
+        """Replace the model with the same uid."""
+        self.models = tuple(model if m.uid == model.uid else m for m in self.models)
+
+    def add_prosperity(self, seat: int, amount: int) -> None:
+        """Change a seat's prosperity (never below 0)."""
+        p = list(self.prosperity)
+        p[seat] = max(0, p[seat] + amount)
+        self.prosperity = tuple(p)
+
+    def say(self, text: str) -> None:
+        """Add a line to the public log (the last 12 lines are kept)."""
+        self.log = (*self.log[-11:], text)
+
+
+def set_item(t: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
+    """A copy of tuple ``t`` with item ``i`` replaced."""
+    return (*t[:i], value, *t[i + 1 :])
