@@ -7,6 +7,7 @@ import contextlib
 import json
 from typing import Annotated, Any, Literal
 
+import anyio
 from fastapi import APIRouter, Query, Request, Response, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
 
@@ -266,15 +267,15 @@ async def websocket(ws: WebSocket, game_id: str) -> None:
         while True:
             await ws.send_json(await sub.queue.get())
 
-    async def drain() -> None:
-        while True:
-            await ws.receive_text()
-
-    tasks = [asyncio.create_task(pump()), asyncio.create_task(drain())]
     try:
-        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(pump)
+            try:
+                while True:  # the client sends nothing more; this notices when it goes away
+                    await ws.receive_text()
+            except WebSocketDisconnect:
+                pass
+            finally:
+                tg.cancel_scope.cancel()
     finally:
         live.subscribers.discard(sub)
-        for t in tasks:
-            t.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
