@@ -1,0 +1,219 @@
+"""Legendary creatures: summoning, the strengthening aura and the twelve special abilities.
+
+Rulebook › Summoning a creature: every target lies in one of the three regions of the creature's
+presence or on a border of one (Fidei and Arboruus: the region of presence is where the units' movement
+ends).  The abilities the rulebook does not print are designed (``data/creatures.toml``, docs/reliquium.md).
+"""
+
+from __future__ import annotations
+
+from ludorum.engine import CANCEL, Action, IllegalAction
+
+from .content import CLASSES
+from .peace import end_turn, subsets
+from .rules import (
+    LIMIT,
+    R_ABILITY,
+    C,
+    add_units,
+    border_free_error,
+    build_castle,
+    build_error,
+    clamp_support,
+    controls,
+    entry_error,
+    move_units,
+    remove_units,
+    to_reserve,
+    tset,
+)
+from .state import NO, PEACE, ReliquiumState
+
+FORGO = Action("forgo")
+
+
+def _one(cls: int) -> tuple[int, int, int]:
+    return (int(cls == 0), int(cls == 1), int(cls == 2))
+
+
+def _tokens_near(tokens: tuple[tuple[int, ...], ...], presence: tuple[int, ...]) -> list[int]:
+    return [i for i, t in enumerate(tokens) if t[2] in presence or t[3] in presence]
+
+
+def ability_actions(s: ReliquiumState) -> list[Action]:
+    """The ability targets of the creature being summoned, plus ``forgo`` and ``cancel``."""
+    _, c, j = s.pending
+    f = s.turn
+    presence = C.junctions[j]
+    kind = C.creatures[c].ability
+    out: list[tuple[int, ...]] = []
+    if kind in ("burn_ranged", "remove_melee", "recall"):
+        if kind != "remove_melee":
+            out += [
+                (t[2], t[3])
+                for i in _tokens_near(s.ranged, presence)
+                if ((t := s.ranged[i])[0] != f) == (kind == "burn_ranged")
+            ]
+        if kind != "burn_ranged":
+            out += [
+                (m[2], m[3])
+                for i in _tokens_near(s.melee, presence)
+                if ((m := s.melee[i])[0] != f) == (kind == "remove_melee")
+            ]
+    elif kind == "freeze":
+        seen = set()
+        for r in presence:
+            for n in C.adj[r]:
+                a, b = min(r, n), max(r, n)
+                if (a, b) not in seen and border_free_error(s, a, b) is None:
+                    seen.add((a, b))
+                    out.append((a, b))
+    elif kind in ("slay", "push"):
+        for r in presence:
+            g = s.occupant[r]
+            if g in (NO, f):
+                continue
+            for cls in range(3):
+                if s.units[r][cls]:
+                    if kind == "slay":
+                        out.append((r, cls))
+                    else:
+                        out += [(r, cls, d) for d in C.adj[r] if entry_error(s, g, d, 1) is None]
+    elif kind == "raise":
+        for r in presence:
+            if controls(s, f, r) and entry_error(s, f, r, 1) is None:
+                out += [(r, cls) for cls in range(3) if s.reserve[f][cls]]
+    elif kind == "tide":
+        for src in presence:
+            if s.occupant[src] == f:
+                for dst in presence:
+                    if dst != src and dst in C.adj_set[src] and entry_error(s, f, dst, 1) is None:
+                        room = LIMIT - (sum(s.units[dst]) if s.occupant[dst] == f else 0)
+                        out += [(src, dst, *u) for u in subsets(s.units[src], room)]
+    elif kind == "gather":
+        for dst in presence:
+            if entry_error(s, f, dst, 1) is None:
+                room = LIMIT - (sum(s.units[dst]) if s.occupant[dst] == f else 0)
+                for src in C.adj[dst]:
+                    if s.occupant[src] == f:
+                        out += [(src, dst, *u) for u in subsets(s.units[src], room)]
+    elif kind == "retrain":
+        for r in presence:
+            if s.occupant[r] == f:
+                out += [
+                    (r, a, b)
+                    for a in range(3)
+                    for b in range(3)
+                    if a != b and s.units[r][a] and s.reserve[f][b]
+                ]
+    elif kind == "build":
+        out += [(r,) for r in presence if build_error(s, f, r) is None]
+    elif kind == "call":
+        for dst in presence:
+            if entry_error(s, f, dst, 1) is None:
+                for src in range(len(C.names)):
+                    if src != dst and s.occupant[src] == f:
+                        out += [(src, dst, cls) for cls in range(3) if s.units[src][cls]]
+    return [Action("ability", t) for t in out] + [FORGO, CANCEL]
+
+
+def apply_ability(s0: ReliquiumState, a: Action) -> ReliquiumState:
+    """Complete the summoning: place the creature, use its ability (or forgo it), end the turn."""
+    if a not in ability_actions(s0):
+        name = C.creatures[s0.pending[1]].name
+        raise IllegalAction(f"{name} cannot do {a} here", R_ABILITY)
+    s = s0.clone()
+    if a.kind == "cancel":
+        s.pending = ()
+        return s
+    _, c, j = s.pending
+    f = s.turn
+    s.pending = ()
+    s.creatures = (*s.creatures, (c, j))
+    s.used_junctions = s.used_junctions | {j}
+    if a.kind == "ability":
+        _use(s, f, C.creatures[c].ability, a.args)  # type: ignore[arg-type]
+    if s.phase == PEACE:
+        end_turn(s, f)
+    return s
+
+
+def _use(s: ReliquiumState, f: int, kind: str, t: tuple[int, ...]) -> None:
+    if kind in ("burn_ranged", "remove_melee", "recall"):
+        bid = C.border(t[0], t[1])
+        for i, tok in enumerate(s.melee):
+            if (tok[2], tok[3]) == (t[0], t[1]):
+                s.melee = s.melee[:i] + s.melee[i + 1 :]
+                if kind == "recall":  # Tempus: the token is back in your supply
+                    s.melee_used = tset(s.melee_used, f, s.melee_used[f] & ~(1 << tok[1]))
+                break
+        else:
+            for i, rt in enumerate(s.ranged):
+                if (rt[2], rt[3]) == (t[0], t[1]):
+                    s.ranged = s.ranged[:i] + s.ranged[i + 1 :]
+                    if kind == "recall":
+                        s.ranged_used = tset(s.ranged_used, f, s.ranged_used[f] & ~(1 << rt[1]))
+                    break
+        s.blocked = s.blocked | {bid}  # "cannot be placed in place of one previously placed and removed"
+    elif kind == "freeze":
+        s.blocked = s.blocked | {C.border(t[0], t[1])}
+    elif kind == "slay":
+        g = s.occupant[t[0]]
+        remove_units(s, t[0], _one(t[1]))
+        to_reserve(s, g, _one(t[1]))
+    elif kind == "push":
+        g = s.occupant[t[0]]
+        move_units(s, g, t[0], t[2], _one(t[1]))
+    elif kind == "raise":
+        s.reserve = tset(s.reserve, f, tuple(x - y for x, y in zip(s.reserve[f], _one(t[1]), strict=True)))
+        add_units(s, t[0], f, _one(t[1]))
+    elif kind in ("tide", "gather"):
+        move_units(s, f, t[0], t[1], (t[2], t[3], t[4]))
+    elif kind == "retrain":
+        r, old, new = t
+        u = list(s.units[r])
+        u[old] -= 1
+        u[new] += 1
+        s.units = tset(s.units, r, tuple(u))
+        res = list(s.reserve[f])
+        res[old] += 1
+        res[new] -= 1
+        s.reserve = tset(s.reserve, f, tuple(res))
+        clamp_support(s, r)
+    elif kind == "build":
+        build_castle(s, f, t[0])
+    elif kind == "call":
+        move_units(s, f, t[0], t[1], _one(t[2]))
+
+
+def aura(s: ReliquiumState, f: int, r: int) -> tuple[int, int, int]:
+    """Rulebook › Strengthening aura: +1 per unit of ``f`` of the creature's class where it is present."""
+    bonus = [0, 0, 0]
+    for c, j in s.creatures:
+        cr = C.creatures[c]
+        if cr.faction == f and r in C.junctions[j]:
+            bonus[cr.cls] += 1
+    return (bonus[0], bonus[1], bonus[2])
+
+
+def describe_ability(s: ReliquiumState, a: Action) -> str:
+    """The ability's label in the rulebook's words."""
+    _, c, _ = s.pending
+    cr = C.creatures[c]
+    t = a.args
+    n = C.names
+    kind = cr.ability
+    if kind in ("burn_ranged", "remove_melee", "recall", "freeze"):
+        verb = {"freeze": "seal", "recall": "take back the token on"}.get(kind, "remove the token on")
+        return f"{cr.name}: {verb} the border of {n[t[0]]} and {n[t[1]]}"  # type: ignore[index]
+    if kind in ("slay", "raise"):
+        return f"{cr.name}: {kind} a {CLASSES[t[1]]} in {n[t[0]]}"  # type: ignore[index]
+    if kind == "push":
+        return f"{cr.name}: push a {CLASSES[t[1]]} from {n[t[0]]} into {n[t[2]]}"  # type: ignore[index]
+    if kind in ("tide", "gather"):
+        return f"{cr.name}: move {t[2:]} from {n[t[0]]} into {n[t[1]]}"  # type: ignore[index]
+    if kind == "retrain":
+        return f"{cr.name}: a {CLASSES[t[1]]} in {n[t[0]]} becomes a {CLASSES[t[2]]}"  # type: ignore[index]
+    if kind == "build":
+        return f"{cr.name}: build a castle in {n[t[0]]}"  # type: ignore[index]
+    return f"{cr.name}: call a {CLASSES[t[2]]} from {n[t[0]]} into {n[t[1]]}"  # type: ignore[index]

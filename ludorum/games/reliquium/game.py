@@ -1,0 +1,146 @@
+"""Reliquium as a :class:`ludorum.engine.Game`: who decides, what is legal, applying, ending, views."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from ludorum.engine import Action, Config, Game, IllegalAction, Result, derive_view
+
+from . import render
+from .creatures import ability_actions, apply_ability
+from .peace import apply_pending, apply_turn, pending_actions, turn_actions
+from .rules import C, castles_on_board
+from .setup import chosen_factions, new_state, round_limit
+from .state import ATTACK, NO, OVER, P_ABILITY, P_CONSENT, P_PACT, PEACE, SUPPORT, ReliquiumState
+from .war import apply_battle, apply_support, battle_actions, battle_decider, strengths, support_actions
+
+if TYPE_CHECKING:
+    from ludorum.engine.bots import Bot
+
+
+class Reliquium(Game[ReliquiumState]):
+    """Reliquium: war for the lands of Sigillum; the first to raise nine castles wins."""
+
+    name = "reliquium"
+    title = "Reliquium"
+    min_players = 2
+    max_players = 4
+    variants = {
+        "single-march": "Single March: a unit marching alone may move on into a second region",
+        "militia": "Militia: a player attacked by two others turns his castles into militia units",
+        "allies": "Allies: pacts allowing ranged support and creatures in an ally's lands, with consent",
+    }
+    option_names = {
+        "factions": "the factions in play, comma-separated (legion, alliance, order, brotherhood)",
+        "rounds": "the round limit (default 20): then the most castles on the board wins",
+    }
+    state_type = ReliquiumState
+
+    def check_options(self, config: Config) -> None:
+        """Validate the factions and rounds options."""
+        chosen_factions(config)
+        round_limit(config)
+
+    def new(self, config: Config, seed: int) -> ReliquiumState:
+        """Set up the table (Rulebook › Setup)."""
+        return new_state(config, seed)
+
+    def max_decisions(self, config: Config) -> int:
+        """Per round: at most 9 actions of at most 5 decisions and a pact per player, 12 supports and
+        12 battles of at most 6 decisions; times the round limit."""
+        return round_limit(config) * (config.players * 50 + 12 + 12 * 6) + 10
+
+    def decider(self, state: ReliquiumState) -> int:
+        """The faction whose decision it is."""
+        if state.phase == PEACE:
+            p = state.pending
+            if p and p[0] == P_CONSENT:
+                return p[1]
+            if p and p[0] == P_PACT:
+                return p[2]
+            return state.turn
+        if state.phase == SUPPORT:
+            return state.turn
+        return battle_decider(state)
+
+    def to_move(self, state: ReliquiumState) -> int:
+        """The seat of the deciding faction."""
+        if state.phase == OVER:
+            return 0
+        return state.factions.index(self.decider(state))
+
+    def legal_actions(self, state: ReliquiumState) -> Sequence[Action]:
+        """Every action the deciding seat may take."""
+        phase = state.phase
+        if phase == PEACE:
+            if not state.pending:
+                return turn_actions(state, state.turn)
+            if state.pending[0] == P_ABILITY:
+                return ability_actions(state)
+            return pending_actions(state)
+        if phase == SUPPORT:
+            return support_actions(state)
+        if phase == ATTACK:
+            return battle_actions(state)
+        return []
+
+    def apply(self, state: ReliquiumState, action: Action) -> ReliquiumState:
+        """The state after ``action``; a refusal names the rule and leaves ``state`` untouched."""
+        if not isinstance(action, Action) or not isinstance(action.args, tuple):
+            raise IllegalAction(f"{action!r} is not an action", "Rulebook")
+        phase = state.phase
+        if phase == PEACE:
+            if not state.pending:
+                return apply_turn(state, state.turn, action)
+            if state.pending[0] == P_ABILITY:
+                return apply_ability(state, action)
+            return apply_pending(state, action)
+        if phase == SUPPORT:
+            return apply_support(state, action)
+        if phase == ATTACK:
+            return apply_battle(state, action)
+        raise IllegalAction("the game is over", "Rulebook › Game process")
+
+    def is_over(self, state: ReliquiumState) -> bool:
+        """A ninth castle was built or the round limit passed."""
+        return state.phase == OVER
+
+    def result(self, state: ReliquiumState) -> Result:
+        """The ninth castle wins; at the round limit the most castles on the board (then units) rank first."""
+        if state.winner != NO:
+            keys = [(1.0 if f == state.winner else 0.0, castles_on_board(state, f)) for f in state.factions]
+        else:
+            keys = [
+                (float(castles_on_board(state, f)), sum(sum(u) for r, u in enumerate(state.units)
+                                                        if state.occupant[r] == f))
+                for f in state.factions
+            ]  # fmt: skip
+        return Result.from_keys(keys, state.reason or "game over")
+
+    def seat_name(self, state: ReliquiumState, seat: int) -> str:
+        """The faction's name."""
+        return C.factions[state.factions[seat]].name
+
+    def describe(self, state: ReliquiumState, action: Action) -> str:
+        """The action in the rulebook's words."""
+        return render.describe(state, action)
+
+    def render_text(self, state: ReliquiumState, seat: int | None) -> str:
+        """The table as text for the terminal."""
+        return render.text(self, state, seat)
+
+    def view(self, state: ReliquiumState, seat: int | None) -> dict[str, Any]:
+        """Everything is public in Reliquium: the derived view plus names and the battle's strengths."""
+        v = derive_view(state, seat)
+        v["faction_keys"] = [f.key for f in C.factions]
+        v["deciding"] = None if state.phase == OVER else self.decider(state)
+        v["battle_strengths"] = list(strengths(state)) if state.battle and state.battle[5] != 4 else None
+        v["castles_on_board"] = [castles_on_board(state, f) for f in range(4)]
+        return v
+
+    def bots(self) -> Mapping[str, type[Bot]]:
+        """The heuristic bot."""
+        from .bot import HeuristicBot
+
+        return {"heuristic": HeuristicBot}

@@ -1,0 +1,408 @@
+"""The peace phase: the ownership track, the action marker and the six actions (Rulebook › Peace phase).
+
+March, melee combat, recruiting, ranged combat, building a castle and summoning a creature; marches
+and summons are compound decisions (a pending decision in the state, ``cancel`` until complete).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from ludorum.engine import CANCEL, Action, IllegalAction
+
+from .content import CLASSES, TERRAINS
+from .rules import (
+    LIMIT,
+    R_ALLIES,
+    R_BUILD,
+    R_MARCH,
+    R_MELEE,
+    R_PEACE,
+    R_RANGED,
+    R_RECRUIT,
+    R_SUMMON,
+    C,
+    add_units,
+    allied,
+    border_free_error,
+    build_castle,
+    build_error,
+    controls,
+    entry_error,
+    first_free,
+    lowest,
+    move_units,
+    name,
+    next_free,
+    tset,
+)
+from .state import (
+    CONSENT_RANGED,
+    CONSENT_SUMMON,
+    NO,
+    P_ABILITY,
+    P_CONSENT,
+    P_MARCH_ON,
+    P_MARCH_UNITS,
+    P_PACT,
+    PEACE,
+    ReliquiumState,
+)
+
+PASS = Action("pass")
+SEGMENT_ACTIONS = (("march", "melee"), ("recruit", "ranged"), ("build", "summon"))
+"""Rulebook › Actions: what each segment of the ownership track offers."""
+
+
+@cache
+def subsets(have: tuple[int, int, int], most: int) -> tuple[tuple[int, int, int], ...]:
+    """Every non-empty choice of units from ``have`` with at most ``most`` units."""
+    return tuple(
+        (w, d, m)
+        for w in range(have[0] + 1)
+        for d in range(have[1] + 1)
+        for m in range(have[2] + 1)
+        if 0 < w + d + m <= most
+    )
+
+
+def segment(s: ReliquiumState, f: int) -> int:
+    """The segment (0 plains, 1 mountains, 2 forests) under ``f``'s action marker."""
+    return s.marker[f] // 3
+
+
+def ally_of(s: ReliquiumState, f: int, r: int) -> int:
+    """The ally of ``f`` controlling ``r``, or ``NO`` (Allies)."""
+    for g in (s.castle[r], s.occupant[r]):
+        if g != NO and g != f and allied(s, f, g):
+            return g
+    return NO
+
+
+# -- checks --------------------------------------------------------------------------------------
+
+
+def march_error(s: ReliquiumState, f: int, src: int, dst: int) -> str | None:
+    """Why ``f`` may not march from ``src`` to ``dst`` at all (Rulebook › March), or ``None``."""
+    if s.occupant[src] != f:
+        return f"{name(src)} holds none of your units"
+    if dst not in C.adj_set[src]:
+        return f"units move only to a neighbouring region, and {name(dst)} does not border {name(src)}"
+    return entry_error(s, f, dst, 1)
+
+
+def melee_error(s: ReliquiumState, f: int, src: int, dst: int) -> str | None:
+    """Why ``f`` may not place a melee combat token from ``src`` to ``dst`` (Rulebook › Melee combat)."""
+    if not lowest(s.melee_used[f]):
+        return "all three of your melee combat tokens are used this round"
+    if dst not in C.adj_set[src]:
+        return f"{name(dst)} does not border {name(src)}"
+    if not controls(s, f, src):
+        return f"the attacking region {name(src)} holds neither a castle nor a unit of yours"
+    if controls(s, f, dst):
+        return f"you cannot attack your own region {name(dst)}"
+    if s.occupant[dst] == NO:
+        if s.castle[dst] == NO:
+            return f"{name(dst)} is unoccupied: it holds no units and no castle"
+        if s.castle[dst] not in s.factions:
+            return f"{name(dst)} holds a neutral castle and no enemy units"
+    return border_free_error(s, src, dst)
+
+
+def recruit_error(s: ReliquiumState, f: int, r: int, cls: int) -> str | None:
+    """Why ``f`` may not recruit a unit of class ``cls`` in ``r`` (Rulebook › Recruiting units)."""
+    if s.castle[r] != f:
+        return f"{name(r)} has no castle of yours"
+    if s.reserve[f][cls] == 0:
+        return f"your army reserve holds no {CLASSES[cls]}"
+    if sum(s.units[r]) >= LIMIT:
+        return f"{name(r)} already holds three units, the unit limit"
+    return None
+
+
+def ranged_error(s: ReliquiumState, f: int, src: int, dst: int) -> tuple[str | None, int]:
+    """Why ``f`` may not place a ranged token from ``src`` to ``dst``, and the ally whose consent it needs."""
+    if not lowest(s.ranged_used[f]):
+        return "all three of your ranged combat tokens are used this round", NO
+    if dst not in C.adj_set[src]:
+        return f"{name(dst)} does not border {name(src)}", NO
+    if not controls(s, f, src):
+        return f"the supporting region {name(src)} holds neither a castle nor a unit of yours", NO
+    ally = NO
+    if not controls(s, f, dst):
+        ally = ally_of(s, f, dst) if s.config.has("allies") else NO
+        if ally == NO:
+            return f"the supported region {name(dst)} holds neither a castle nor a unit of yours", NO
+        if s.refused:
+            return "your ally has already refused you once this turn", NO
+    if not any(t[2] == dst or t[3] == dst for t in s.melee):
+        return (
+            f"no melee combat token lies on a border of {name(dst)}: it neither attacks nor is attacked",
+            NO,
+        )
+    return border_free_error(s, src, dst), ally
+
+
+def summon_error(s: ReliquiumState, f: int, c: int, j: int) -> tuple[str | None, int]:
+    """Why ``f`` may not summon creature ``c`` at junction ``j`` (Rulebook › Summoning) and the ally asked."""
+    if not 0 <= c < len(C.creatures) or C.creatures[c].faction != f:
+        return "that creature is not in your part of the Bestiary", NO
+    if not 0 <= j < len(C.junctions):
+        return "creatures are summoned at a junction of three regions, away from the board edge", NO
+    if any(cc == c for cc, _ in s.creatures):
+        return f"{C.creatures[c].name} is already on the board", NO
+    if j in s.used_junctions:
+        return "a creature token lies or lay at this junction this round", NO
+    presence = C.junctions[j]
+    if any(controls(s, f, r) for r in presence):
+        return None, NO
+    if s.config.has("allies") and not s.refused:
+        for r in presence:
+            g = ally_of(s, f, r)
+            if g != NO:
+                return None, g
+    return "none of the three regions of its presence is controlled by you", NO
+
+
+# -- enumeration -----------------------------------------------------------------------------------
+
+
+def turn_actions(s: ReliquiumState, f: int) -> list[Action]:
+    """What ``f`` may do on its turn of the peace phase (no decision pending)."""
+    out = [PASS]
+    seg = segment(s, f)
+    mine = [r for r in range(len(C.names)) if controls(s, f, r)]
+    if seg == 0:
+        for src in mine:
+            if s.occupant[src] == f:
+                out += [
+                    Action("march", (src, dst)) for dst in C.adj[src] if entry_error(s, f, dst, 1) is None
+                ]
+        if lowest(s.melee_used[f]):
+            for src in mine:
+                out += [
+                    Action("melee", (src, dst)) for dst in C.adj[src] if melee_error(s, f, src, dst) is None
+                ]
+    elif seg == 1:
+        for r in mine:
+            out += [Action("recruit", (r, c)) for c in range(3) if recruit_error(s, f, r, c) is None]
+        if lowest(s.ranged_used[f]) and s.melee:
+            for src in mine:
+                out += [
+                    Action("ranged", (src, dst))
+                    for dst in C.adj[src]
+                    if ranged_error(s, f, src, dst)[0] is None
+                ]
+    else:
+        out += [Action("build", (r,)) for r in mine if build_error(s, f, r) is None]
+        for c in C.faction_creatures[f]:
+            out += [
+                Action("summon", (c, j))
+                for j in range(len(C.junctions))
+                if summon_error(s, f, c, j)[0] is None
+            ]
+    if s.config.has("allies") and f not in s.proposed:
+        out += [Action("pact", (g,)) for g in s.factions if g != f and not allied(s, f, g)]
+    return out
+
+
+def pending_actions(s: ReliquiumState) -> list[Action]:
+    """The choices of a pending march, consent or pact (abilities are in :mod:`.creatures`)."""
+    p = s.pending
+    if p[0] == P_MARCH_UNITS:
+        src, dst = p[1], p[2]
+        room = LIMIT - (sum(s.units[dst]) if s.occupant[dst] == s.turn else 0)
+        return [Action("units", u) for u in subsets(s.units[src], room)] + [CANCEL]
+    if p[0] == P_MARCH_ON:
+        return [Action("onward", (r,)) for r in onward(s)] + [Action("halt"), CANCEL]
+    if p[0] == P_CONSENT:
+        return [Action("consent"), Action("refuse")]
+    return [Action("accept"), Action("decline")]
+
+
+def onward(s: ReliquiumState) -> list[int]:
+    """Single March: regions the lone unit may go on to from the region it reached."""
+    _, src, dst, cls = s.pending
+    f = s.turn
+    t = s.clone()
+    u = tuple(int(i == cls) for i in range(3))
+    move_units(t, f, src, dst, u)  # type: ignore[arg-type]
+    return [r for r in C.adj[dst] if entry_error(t, f, r, 1) is None]
+
+
+# -- effects ------------------------------------------------------------------------------------------
+
+
+def refuse(message: str, rule: str) -> IllegalAction:
+    """An :class:`IllegalAction` for a peace-phase refusal."""
+    return IllegalAction(message, rule)
+
+
+def apply_turn(s0: ReliquiumState, f: int, a: Action) -> ReliquiumState:
+    """Validate and perform one top-level peace-phase action of ``f``."""
+    kind, args = a.kind, a.args
+    seg = segment(s0, f)
+    if kind != "pass" and kind != "pact" and kind not in SEGMENT_ACTIONS[seg]:
+        raise refuse(
+            f"{kind} is not offered by the {TERRAINS[seg]} segment where your action marker stands",
+            R_PEACE,
+        )
+    ints = _ints(args)
+    if kind == "pass":
+        if args:
+            raise refuse("pass takes no arguments", R_PEACE)
+        s = s0.clone()
+        end_turn(s, f)
+        return s
+    if kind == "pact":
+        if not s0.config.has("allies") or len(ints) != 1:
+            raise refuse("pacts are made only with the Allies rule, with one other player", R_ALLIES)
+        g = ints[0]
+        if g not in s0.factions or g == f or allied(s0, f, g) or f in s0.proposed:
+            raise refuse("you may propose one pact a round, to a player you are not allied with", R_ALLIES)
+        s = s0.clone()
+        s.proposed = s.proposed | {f}
+        s.pending = (P_PACT, f, g)
+        return s
+    if len(ints) != 2 and kind != "build":
+        raise refuse(f"{kind} needs two numbers", R_PEACE)
+    if kind == "build":
+        if len(ints) != 1 or not _region(ints[0]):
+            raise refuse("build names one region", R_BUILD)
+        err = build_error(s0, f, ints[0])
+        if err:
+            raise refuse(f"Build castle: {err}", R_BUILD)
+        s = s0.clone()
+        build_castle(s, f, ints[0])
+        if s.phase == PEACE:
+            end_turn(s, f)
+        return s
+    x, y = ints
+    if kind == "summon":
+        err, ally = summon_error(s0, f, x, y)
+        if err:
+            raise refuse(f"Summon: {err}", R_SUMMON)
+        s = s0.clone()
+        s.pending = (P_CONSENT, ally, CONSENT_SUMMON, x, y) if ally != NO else (P_ABILITY, x, y)
+        return s
+    if kind == "recruit":
+        if not _region(x) or not 0 <= y < 3:
+            raise refuse("recruit names a region and a unit class", R_RECRUIT)
+        err = recruit_error(s0, f, x, y)
+        if err:
+            raise refuse(f"Recruit: {err}", R_RECRUIT)
+        s = s0.clone()
+        u = (int(y == 0), int(y == 1), int(y == 2))
+        s.reserve = tset(s.reserve, f, tuple(a - b for a, b in zip(s.reserve[f], u, strict=True)))
+        add_units(s, x, f, u)
+        end_turn(s, f)
+        return s
+    if not _region(x) or not _region(y):
+        raise refuse(f"{kind} names two regions of Sigillum", R_PEACE)
+    if kind == "march":
+        err = march_error(s0, f, x, y)
+        if err:
+            raise refuse(f"March: {err}", R_MARCH)
+        s = s0.clone()
+        s.pending = (P_MARCH_UNITS, x, y)
+        return s
+    if kind == "melee":
+        err = melee_error(s0, f, x, y)
+        if err:
+            raise refuse(f"Melee combat: {err}", R_MELEE)
+        s = s0.clone()
+        v = lowest(s.melee_used[f])  # "a higher token may not be placed if a lower one is available"
+        s.melee = (*s.melee, (f, v, x, y))
+        s.melee_used = tset(s.melee_used, f, s.melee_used[f] | 1 << v)
+        end_turn(s, f)
+        return s
+    if kind == "ranged":
+        err, ally = ranged_error(s0, f, x, y)
+        if err:
+            raise refuse(f"Ranged combat: {err}", R_RANGED)
+        s = s0.clone()
+        if ally != NO:
+            s.pending = (P_CONSENT, ally, CONSENT_RANGED, x, y)
+        else:
+            place_ranged(s, f, x, y)
+            end_turn(s, f)
+        return s
+    raise refuse(f"there is no action {kind!r} in the peace phase", R_PEACE)
+
+
+def place_ranged(s: ReliquiumState, f: int, src: int, dst: int) -> None:
+    """Place ``f``'s lowest ranged combat token from ``src`` towards ``dst``."""
+    v = lowest(s.ranged_used[f])
+    s.ranged = (*s.ranged, (f, v, src, dst, 0, 0, 0, 0))
+    s.ranged_used = tset(s.ranged_used, f, s.ranged_used[f] | 1 << v)
+
+
+def apply_pending(s0: ReliquiumState, a: Action) -> ReliquiumState:
+    """Validate and perform a step of a pending march, consent or pact."""
+    if a not in pending_actions(s0):
+        raise refuse(f"{a} is not one of the choices now", R_MARCH if s0.pending[0] < 3 else R_ALLIES)
+    s = s0.clone()
+    p, f = s.pending, s.turn
+    if a.kind == "cancel":
+        s.pending = ()
+    elif a.kind == "units":
+        u = _ints(a.args)
+        if s.config.has("single-march") and sum(u) == 1:  # Rulebook › Additional rules › Single March
+            s.pending = (P_MARCH_ON, p[1], p[2], u.index(1))
+        else:
+            move_units(s, f, p[1], p[2], u)  # type: ignore[arg-type]
+            s.pending = ()
+            end_turn(s, f)
+    elif a.kind in ("onward", "halt"):
+        u = tuple(int(i == p[3]) for i in range(3))
+        move_units(s, f, p[1], p[2], u)  # type: ignore[arg-type]
+        if a.kind == "onward":
+            move_units(s, f, p[2], _ints(a.args)[0], u)  # type: ignore[arg-type]
+        s.pending = ()
+        end_turn(s, f)
+    elif a.kind in ("consent", "refuse"):
+        _, _, what, x, y = p
+        s.pending = ()
+        if a.kind == "refuse":
+            s.refused = True
+        elif what == CONSENT_RANGED:
+            place_ranged(s, f, x, y)
+            end_turn(s, f)
+        else:
+            s.pending = (P_ABILITY, x, y)
+    else:  # accept / decline a pact
+        if a.kind == "accept":
+            s.pacts = (*s.pacts, (p[1], p[2]))
+        s.pending = ()
+    return s
+
+
+def end_turn(s: ReliquiumState, f: int) -> None:
+    """Move ``f``'s marker right (wrapping to the start when none is free) and pass the turn on."""
+    s.refused = False
+    nxt = next_free(s.track[f], s.marker[f])
+    if nxt == NO:  # "move the marker to the start of the track, onto the first free division"
+        s.marker = tset(s.marker, f, first_free(s.track[f]))
+        s.done = tset(s.done, f, True)
+    else:
+        s.marker = tset(s.marker, f, nxt)
+    order = s.factions
+    i = order.index(f)
+    for k in range(1, len(order) + 1):
+        g = order[(i + k) % len(order)]
+        if not s.done[g]:
+            s.turn = g
+            return
+    from .war import start_war
+
+    start_war(s)
+
+
+def _region(r: object) -> bool:
+    return isinstance(r, int) and 0 <= r < len(C.names)
+
+
+def _ints(args: tuple[object, ...]) -> tuple[int, ...]:
+    if not all(type(x) is int for x in args):
+        raise refuse("the action's arguments must be whole numbers", R_PEACE)
+    return args  # type: ignore[return-value]

@@ -1,0 +1,225 @@
+"""Rules shared by every chapter: control, the march rules, the ownership track, castles and support.
+
+Functions named ``*_error`` return the refusal in the player's words (or ``None``); the same checks
+enumerate the legal actions and validate ``apply``, so the two can never disagree.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .content import CLASSES, TERRAINS, WATER, content
+from .state import NO, ReliquiumState
+
+C = content()
+LIMIT = 3
+"""The unit limit (Rulebook › Peace phase › March: "The limit is always three")."""
+
+R_MARCH = "Rulebook › Peace phase › March"
+R_MELEE = "Rulebook › Peace phase › Melee combat"
+R_RECRUIT = "Rulebook › Peace phase › Recruiting units"
+R_RANGED = "Rulebook › Peace phase › Ranged combat"
+R_BUILD = "Rulebook › Peace phase › Building a castle"
+R_SUMMON = "Rulebook › Peace phase › Summoning a creature"
+R_ABILITY = "Rulebook › Summoning a creature › Special abilities"
+R_PEACE = "Rulebook › Peace phase"
+R_SUPPORT = "Rulebook › War phase › Support stage"
+R_BATTLE = "Rulebook › War phase › Battle"
+R_ALLIES = "Rulebook › Additional rules › Allies"
+
+
+def tset(t: tuple, i: int, v: object) -> tuple:  # type: ignore[type-arg]
+    """``t`` with entry ``i`` replaced by ``v``."""
+    return (*t[:i], v, *t[i + 1 :])
+
+
+def name(r: int) -> str:
+    """A region's name with its article, as players say it ("the Wasteland")."""
+    return "the " + C.names[r]
+
+
+def faction_name(f: int) -> str:
+    """A faction's full name."""
+    return "the " + C.factions[f].name
+
+
+def units_text(u: tuple[Any, ...]) -> str:
+    """ "2 warriors and 1 mage"."""
+    parts = [f"{n} {CLASSES[c]}{'s' if n > 1 else ''}" for c, n in enumerate(u[:3]) if n]
+    if len(u) > 3 and u[3]:
+        parts.append("the militia")
+    if not parts:
+        return "no units"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def is_neutral(s: ReliquiumState, f: int) -> bool:
+    """Whether faction ``f`` is a neutral faction in this game."""
+    return f != NO and f not in s.factions
+
+
+def controls(s: ReliquiumState, f: int, r: int) -> bool:
+    """Region ``r`` holds a castle or at least one unit of ``f`` (Rulebook › Melee combat)."""
+    return s.castle[r] == f or s.occupant[r] == f
+
+
+def allied(s: ReliquiumState, f: int, g: int) -> bool:
+    """Whether ``f`` and ``g`` have a pact this round (Allies)."""
+    return (f, g) in s.pacts or (g, f) in s.pacts
+
+
+def entry_error(s: ReliquiumState, f: int, dst: int, n: int) -> str | None:
+    """Why ``n`` units of ``f`` may not enter ``dst`` under the march rules, or ``None``."""
+    c = s.castle[dst]
+    if c != NO and c != f and c in s.factions:
+        return f"{name(dst)} holds a castle of {faction_name(c)}"
+    o = s.occupant[dst]
+    if o != NO and o != f:
+        return f"{name(dst)} holds units of {faction_name(o)}"
+    if (sum(s.units[dst]) if o == f else 0) + n > LIMIT:
+        return f"{name(dst)} would exceed the unit limit of three"
+    return None
+
+
+def add_units(s: ReliquiumState, r: int, f: int, u: tuple[int, int, int]) -> None:
+    """Put units ``u`` of ``f`` into region ``r``."""
+    old = s.units[r]
+    s.units = tset(s.units, r, (old[0] + u[0], old[1] + u[1], old[2] + u[2]))
+    s.occupant = tset(s.occupant, r, f)
+
+
+def remove_units(s: ReliquiumState, r: int, u: tuple[int, int, int]) -> None:
+    """Take units ``u`` out of region ``r`` (they go wherever the caller puts them)."""
+    old = s.units[r]
+    new = (old[0] - u[0], old[1] - u[1], old[2] - u[2])
+    s.units = tset(s.units, r, new)
+    if new == (0, 0, 0):
+        s.occupant = tset(s.occupant, r, NO)
+    clamp_support(s, r)
+
+
+def to_reserve(s: ReliquiumState, f: int, u: tuple[int, int, int]) -> None:
+    """Return units ``u`` of ``f`` to its army reserve."""
+    old = s.reserve[f]
+    s.reserve = tset(s.reserve, f, (old[0] + u[0], old[1] + u[1], old[2] + u[2]))
+
+
+def move_units(s: ReliquiumState, f: int, src: int, dst: int, u: tuple[int, int, int]) -> None:
+    """Move units ``u`` of ``f`` from ``src`` to ``dst`` (already checked against the march rules)."""
+    remove_units(s, src, u)
+    add_units(s, dst, f, u)
+
+
+def clamp_support(s: ReliquiumState, r: int) -> None:
+    """Supporting units that left region ``r`` (losses, flight, marches) support no longer."""
+    if not s.ranged:
+        return
+    owner = s.occupant[r]
+    have = list(s.units[r])
+    tokens = list(s.ranged)
+    changed = False
+    for i, t in enumerate(tokens):
+        if t[2] != r:
+            continue
+        keep = [0, 0, 0]
+        for c in range(3):
+            keep[c] = min(t[4 + c], have[c]) if t[0] == owner else 0
+            have[c] -= keep[c]
+        if tuple(keep) != t[4:7]:
+            tokens[i] = (t[0], t[1], t[2], t[3], keep[0], keep[1], keep[2], t[7])
+            changed = True
+    if changed:
+        s.ranged = tuple(tokens)
+
+
+def token_borders(s: ReliquiumState) -> set[int]:
+    """Borders that carry a melee or ranged combat token."""
+    return {C.border(t[2], t[3]) for t in s.melee} | {C.border(t[2], t[3]) for t in s.ranged}
+
+
+def border_free_error(s: ReliquiumState, a: int, b: int) -> str | None:
+    """A token may go on the border between ``a`` and ``b`` only if none lies or lay there this round."""
+    bid = C.border(a, b)
+    if bid in s.blocked:
+        return f"a token was removed from the border of {name(a)} and {name(b)} this round"
+    for m in s.melee:
+        if C.border(m[2], m[3]) == bid:
+            return f"a melee combat token already lies between {name(a)} and {name(b)}"
+    for t in s.ranged:
+        if C.border(t[2], t[3]) == bid:
+            return f"a ranged combat token already lies between {name(a)} and {name(b)}"
+    return None
+
+
+def lowest(used: int) -> int:
+    """The lowest token strength (1–3) not yet used this round, or 0."""
+    for v in (1, 2, 3):
+        if not used >> v & 1:
+            return v
+    return 0
+
+
+# -- the ownership track (Rulebook › Peace phase; Building a castle) --------------------------------
+
+
+def is_free(track: tuple[int, int, int], d: int) -> bool:
+    """Whether division ``d`` (0–8) carries no castle token."""
+    return d % 3 >= track[d // 3]
+
+
+def first_free(track: tuple[int, int, int]) -> int:
+    """The first free division, or ``NO``."""
+    for d in range(9):
+        if d % 3 >= track[d // 3]:
+            return d
+    return NO
+
+
+def next_free(track: tuple[int, int, int], d: int) -> int:
+    """The nearest free division right of ``d``, or ``NO``."""
+    for e in range(d + 1, 9):
+        if e % 3 >= track[e // 3]:
+            return e
+    return NO
+
+
+def castles_on_board(s: ReliquiumState, f: int) -> int:
+    """Castles of ``f`` standing on the board (= free divisions of its track)."""
+    return 9 - sum(s.track[f])
+
+
+def build_castle(s: ReliquiumState, f: int, r: int) -> None:
+    """Move the rightmost token of the matching segment into ``r``; the ninth castle wins at once."""
+    seg = C.terrain[r]
+    s.track = tset(s.track, f, tset(s.track[f], seg, s.track[f][seg] - 1))
+    s.castle = tset(s.castle, r, f)
+    if s.track[f] == (0, 0, 0):  # Rulebook › Building a castle: "Declare yourself the winner"
+        s.winner = f
+        s.reason = f"{faction_name(f)} built the ninth castle"
+        s.phase = "over"
+
+
+def build_error(s: ReliquiumState, f: int, r: int) -> str | None:
+    """Why ``f`` may not build a castle in ``r`` (Rulebook › Building a castle), or ``None``."""
+    if C.terrain[r] == WATER:
+        return f"a castle cannot be built on water ({name(r)})"
+    if s.castle[r] != NO:
+        return f"{name(r)} already has a castle"
+    if s.occupant[r] != f:
+        return f"{name(r)} holds none of your units"
+    seg = C.terrain[r]
+    if s.track[f][seg] == 0:
+        return f"no {TERRAINS[seg]} castle token is left on your ownership track"
+    return None
+
+
+def destroy_castle(s: ReliquiumState, r: int) -> None:
+    """A victory march destroyed the castle in ``r``: its token returns to the track, left to right."""
+    f = s.castle[r]
+    seg = C.terrain[r]
+    division = 3 * seg + s.track[f][seg]
+    s.track = tset(s.track, f, tset(s.track[f], seg, s.track[f][seg] + 1))
+    s.castle = tset(s.castle, r, NO)
+    if s.marker[f] == division:  # "the marker is moved to the nearest free division to the right"
+        nxt = next_free(s.track[f], division)
+        s.marker = tset(s.marker, f, nxt if nxt != NO else first_free(s.track[f]))
