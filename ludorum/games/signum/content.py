@@ -310,7 +310,7 @@ def deck_problems(cards: dict[str, Card], hero: str, deck: tuple[str, ...]) -> l
                 problems.append(f"{c.name_en} appears {n} times; characters may not repeat")
             if c.faction == "mercenary":
                 mercs += n
-            else:
+            elif c.faction == faction:
                 own += n
         elif n > MAX_COPIES:
             problems.append(f"{c.name_en} appears {n} times; at most {MAX_COPIES} copies are allowed")

@@ -1,0 +1,70 @@
+"""Shared helpers for the Signum tests: build scenarios, play actions, roll chosen dice faces."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ludorum.engine import Action
+from ludorum.games.signum import GAME
+from ludorum.games.signum.dice import Roll
+from ludorum.games.signum.scenario import scenario
+from ludorum.games.signum.state import Model, SignumState
+
+FACE = {"bull": 0, "axe": 1, "shield": 2}
+
+
+def build(**spec: Any) -> SignumState:
+    """A scenario from keyword arguments."""
+    return scenario(spec)
+
+
+def m(card: str, owner: int, x: float, y: float, **flags: Any) -> dict[str, Any]:
+    """One model of a scenario."""
+    return {"card": card, "owner": owner, "x": x, "y": y, **flags}
+
+
+def play(s: SignumState, *actions: Action | tuple[Any, ...]) -> SignumState:
+    """Apply actions in turn (tuples are (kind, *args))."""
+    for a in actions:
+        act = a if isinstance(a, Action) else Action(a[0], tuple(a[1:]))
+        s = GAME.apply(s, act)
+    return s
+
+
+def faces(face: str, n: int) -> tuple[int, int, int]:
+    """``n`` dice all showing one face."""
+    out = [0, 0, 0]
+    out[FACE[face]] = n
+    return (out[0], out[1], out[2])
+
+
+def roll_dice(
+    s: SignumState, by_tag: Mapping[str, str] | Callable[[Roll], tuple[int, int, int]], default: str = "axe"
+) -> SignumState:
+    """Roll every waiting dice group: all dice of a tag show the face named for it (or ``default``)."""
+    seen: list[Roll] = []
+    while s.rolls:
+        r = s.rolls[0]
+        seen.append(r)
+        counts = by_tag(r) if callable(by_tag) else faces(by_tag.get(r.tag, default), r.n)
+        s = GAME.apply(s, Action("roll", counts))
+    return s
+
+
+def model(s: SignumState, card: str, owner: int | None = None) -> Model:
+    """The model of a card on the Battlefield."""
+    for x in s.models:
+        if x.card == card and (owner is None or x.owner == owner):
+            return x
+    raise KeyError(card)
+
+
+def gone(s: SignumState, card: str) -> bool:
+    """Whether no model of the card is on the Battlefield."""
+    return all(x.card != card for x in s.models)
+
+
+def act(s: SignumState, card: str, *actions: tuple[Any, ...]) -> SignumState:
+    """Activate the model of ``card`` and take the actions."""
+    return play(s, ("activate", model(s, card).uid), *actions)

@@ -1,0 +1,116 @@
+"""Geometry of the Battlefield: contact, distances, blocked movement, flight, difficult terrain, sight."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from ludorum.engine import Action, IllegalAction
+from ludorum.games.signum import GAME
+from ludorum.games.signum import battlefield as bf
+
+from .helpers import build, m, model, play
+
+
+def test_distances_are_the_four_steps() -> None:
+    assert (bf.S, bf.M, bf.L, bf.XL) == (8.0, 10.0, 15.0, 25.0)
+    assert bf.radius(30) == 1.5 and bf.radius(50) == 2.5 and bf.radius(60) == 3.0
+
+
+def test_contact_and_edge_distance() -> None:
+    a, b = bf.Disc(10, 10, 1.5), bf.Disc(13, 10, 1.5)
+    assert bf.in_contact(a, b) and bf.distance(a, b) == 0
+    c = bf.Disc(20, 10, 2.5)
+    assert not bf.in_contact(a, c)
+    assert bf.distance(a, c) == pytest.approx(10 - 1.5 - 2.5)
+    assert bf.overlaps(a, bf.Disc(12, 10, 1.5))
+
+
+def test_bases_block_a_straight_move_but_not_flight() -> None:
+    mover = bf.Disc(10, 10, 1.5)
+    wall = [bf.Disc(15, 10, 1.5)]
+    assert (
+        bf.check_move(mover, 20, 10, 10, wall, [], False)
+        == "another base is in the way (only Flight passes over bases)"
+    )
+    assert bf.check_move(mover, 20, 10, 10, wall, [], True) is None
+    assert bf.check_move(mover, 10, 19, 10, wall, [], False) is None
+
+
+def test_impassable_terrain_blocks_and_flight_passes_but_cannot_land_inside() -> None:
+    rocks = [bf.Obstacle(bf.Disc(20, 10, 3), True, False, True)]
+    mover = bf.Disc(10, 10, 1.5)
+    assert bf.check_move(mover, 28, 10, 20, [], rocks, False) == "impassable terrain is in the way"
+    assert bf.check_move(mover, 28, 10, 20, [], rocks, True) is None
+    assert bf.check_move(mover, 20, 10, 20, [], rocks, True) == "the destination is inside impassable terrain"
+
+
+def test_difficult_terrain_stops_entry_and_slows_the_start() -> None:
+    swamp = [bf.Obstacle(bf.Disc(20, 10, 3), False, True, False)]
+    mover = bf.Disc(10, 10, 1.5)
+    # Crossing it is refused; stopping in it is fine.
+    assert "must end its move there" in str(bf.check_move(mover, 28, 10, 20, [], swamp, False))
+    assert bf.check_move(mover, 17, 10, 20, [], swamp, False) is None
+    inside = bf.Disc(20, 10, 1.5)
+    assert "S or less" in str(bf.check_move(inside, 20, 19.5, 10, [], swamp, False))
+    assert bf.check_move(inside, 20, 17.5, 10, [], swamp, False) is None
+    assert bf.check_move(mover, 28, 10, 20, [], swamp, True) is None  # Flight ignores it
+
+
+def test_line_of_sight_blocked_by_terrain_only() -> None:
+    forest = [bf.Obstacle(bf.Disc(30, 30, 5), False, True, True)]
+    lake = [bf.Obstacle(bf.Disc(30, 30, 5), True, False, False)]
+    a, b = bf.Disc(30, 10, 1.5), bf.Disc(30, 50, 1.5)
+    assert not bf.sees(a, b, forest)
+    assert bf.sees(a, b, lake)
+    assert bf.sees(a, bf.Disc(50, 10, 1.5), forest)
+
+
+def test_board_edge() -> None:
+    mover = bf.Disc(2, 30, 1.5)
+    assert bf.check_move(mover, 1, 30, 10, [], [], False) == "the base would leave the Battlefield"
+
+
+def test_destination_set_directions_and_lengths() -> None:
+    mover = bf.Disc(30, 30, 1.5)
+    dests = bf.destinations(mover, [8.0, 10.0], [], [], False, 10.0)
+    assert len(dests) == 16
+    for i, mm, x, y in dests:
+        assert math.hypot(x - 30, y - 30) == pytest.approx(mm / 10, abs=0.02)
+        assert 0 <= i < 8
+
+
+def test_destinations_shortened_at_the_edge_and_refused_through_bases() -> None:
+    mover = bf.Disc(30, 3, 1.5)
+    dests = bf.destinations(mover, [10.0], [bf.Disc(30, 10, 1.5)], [], False, 10.0)
+    dirs = {d[0] for d in dests}
+    assert 2 not in dirs  # north is blocked by the base
+    south = [d for d in dests if d[0] == 6]
+    assert [(x, y) for _, _, x, y in south] == [(30.0, 1.5)]  # shortened to the table edge
+
+
+def test_game_moves_into_contact_and_free_placement_is_validated() -> None:
+    s = build(models=[m("grypharim_knight", 0, 30, 20), m("musketeer", 1, 30, 25)])
+    k = model(s, "grypharim_knight")
+    s = play(s, ("activate", k.uid))
+    assert Action("contact", (model(s, "musketeer").uid,)) in GAME.legal_actions(s)
+    with pytest.raises(IllegalAction, match="another base is in the way"):
+        GAME.apply(s, Action("move_to", (300, 295)))
+    with pytest.raises(IllegalAction, match="more than the 10 cm"):
+        GAME.apply(s, Action("move_to", (100, 200)))
+    s2 = GAME.apply(s, Action("move_to", (250, 250)))
+    assert (model(s2, "grypharim_knight").x, model(s2, "grypharim_knight").y) == (25.0, 25.0)
+    s3 = play(s, ("contact", model(s, "musketeer").uid))
+    assert bf.in_contact(
+        bf.Disc(model(s3, "grypharim_knight").x, model(s3, "grypharim_knight").y, 1.5),
+        bf.Disc(30, 25, 1.5),
+    )
+
+
+def test_push_away_reports_a_short_push() -> None:
+    t, src = bf.Disc(30, 55, 1.5), bf.Disc(30, 50, 1.5)
+    x, y, full = bf.push_away(t, src, 8.0, [src], [])
+    assert not full and y == pytest.approx(58.5, abs=0.3)
+    x, y, full = bf.push_away(bf.Disc(30, 30, 1.5), bf.Disc(30, 27, 1.5), 8.0, [], [])
+    assert full and y == pytest.approx(38.0)
