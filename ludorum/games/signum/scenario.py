@@ -53,7 +53,9 @@ def scenario(spec: Mapping[str, Any], game: SignumGame | None = None) -> SignumS
             models.append(Model(uid, hero, seat, 30.0, r if seat == 0 else 60.0 - r))
             uid += 1
     for m in spec.get("models", ()):
-        flags = {k: (tuple(v) if isinstance(v, list) else v) for k, v in m.items() if k in MODEL_FLAGS}
+        flags: dict[str, Any] = {
+            k: (tuple(v) if isinstance(v, list) else v) for k, v in m.items() if k in MODEL_FLAGS
+        }
         unknown = set(m) - {"card", "owner", "x", "y", *MODEL_FLAGS}
         if unknown:
             raise ValueError(f"scenario model has unknown fields {sorted(unknown)}")

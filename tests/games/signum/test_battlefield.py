@@ -110,7 +110,7 @@ def test_game_moves_into_contact_and_free_placement_is_validated() -> None:
 
 def test_push_away_reports_a_short_push() -> None:
     t, src = bf.Disc(30, 55, 1.5), bf.Disc(30, 50, 1.5)
-    x, y, full = bf.push_away(t, src, 8.0, [src], [])
+    _, y, full = bf.push_away(t, src, 8.0, [src], [])
     assert not full and y == pytest.approx(58.5, abs=0.3)
-    x, y, full = bf.push_away(bf.Disc(30, 30, 1.5), bf.Disc(30, 27, 1.5), 8.0, [], [])
+    _, y, full = bf.push_away(bf.Disc(30, 30, 1.5), bf.Disc(30, 27, 1.5), 8.0, [], [])
     assert full and y == pytest.approx(38.0)

@@ -63,7 +63,7 @@ def test_an_invalid_deck_lists_every_reason() -> None:
 
 
 def test_a_config_with_an_invalid_deck_is_refused_with_reasons() -> None:
-    with pytest.raises(ConfigError, match="deck of player 1: .*30–40"):
+    with pytest.raises(ConfigError, match=r"deck of player 1: .*30–40"):
         GAME.config(2, deck0="marshal_aurelian: tithe*2")
     assert GAME.config(2, deck0="empire_wings", deck1="vallor_steam")
 
