@@ -68,3 +68,31 @@ def gone(s: SignumState, card: str) -> bool:
 def act(s: SignumState, card: str, *actions: tuple[Any, ...]) -> SignumState:
     """Activate the model of ``card`` and take the actions."""
     return play(s, ("activate", model(s, card).uid), *actions)
+
+
+def answer_splits(s: SignumState, a_att: int | None, d_att: int | None) -> SignumState:
+    """Answer the melee's dice-split decisions: ``a_att``/``d_att`` dice into attack."""
+    from ludorum.games.signum import combat
+
+    while s.pending and s.pending[-1].kind == "melee" and not s.rolls:
+        p = s.pending[-1]
+        who = combat.splitter(s, p)
+        n = a_att if who.uid == p.actor else d_att
+        assert n is not None, "a split was asked that the test did not expect"
+        s = play(s, ("split", n))
+    return s
+
+
+def melee(
+    s: SignumState,
+    a: int,
+    d: int,
+    a_att: int | None = None,
+    d_att: int | None = None,
+    tags: Mapping[str, str] | None = None,
+    default: str = "axe",
+) -> SignumState:
+    """Activate model ``a``, attack model ``d`` in melee, split and roll."""
+    s = play(s, ("activate", a), ("melee", d))
+    s = answer_splits(s, a_att, d_att)
+    return roll_dice(s, tags or {}, default)
