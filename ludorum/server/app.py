@@ -64,26 +64,35 @@ class BodyLimit:
                 await _send_error(send, 413, "too_large", f"the request body is over {limit} bytes")
                 return
         seen = 0
-        started = False
+        started = exceeded = False
 
         async def counting_receive() -> Message:
-            nonlocal seen
+            nonlocal seen, exceeded
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > limit:
+                    exceeded = True
                     raise _TooLarge
             return message
 
-        async def tracking_send(message: Message) -> None:
+        async def guarded_send(message: Message) -> None:
+            # Whatever the app answers once the body overflowed (FastAPI turns the error into a 400),
+            # the client is told 413.
             nonlocal started
+            if exceeded:
+                if message["type"] == "http.response.start" and not started:
+                    started = True
+                    await _send_error(send, 413, "too_large", f"the request body is over {limit} bytes")
+                return
             started = started or message["type"] == "http.response.start"
             await send(message)
 
         try:
-            await self.app(scope, counting_receive, tracking_send)
+            await self.app(scope, counting_receive, guarded_send)
         except _TooLarge:
             if not started:
+                started = True
                 await _send_error(send, 413, "too_large", f"the request body is over {limit} bytes")
 
 

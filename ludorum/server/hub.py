@@ -187,6 +187,10 @@ class Hub:
         game_id = new_game_id()
         if record is None:
             record = Record(game.name, config, new_seed())
+        elif len(record.steps) > game.max_decisions(config):
+            raise ApiError(
+                422, "bad_record", f"the record has more steps than any game of {game.title} takes"
+            )
         try:
             live = await asyncio.to_thread(self._from_record, game, game_id, record, seats)
         except LudorumError as e:

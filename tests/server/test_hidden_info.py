@@ -1,0 +1,151 @@
+"""Hidden information over the wire: what each seat and a spectator receive, against the full state."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from ludorum.engine import CHANCE, Action, Config, Record, replay, replay_states
+from tests.fixtures.sealed_bids import SealedBids
+from tests.server.support import TOKEN_BODY, bearer, new_game_body
+
+GAME = SealedBids()
+
+
+def full_state(client: TestClient, game_id: str) -> Any:
+    """The server's full state, rebuilt from the database record (never sent to a client)."""
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    live = client.portal.call(hub.get, game_id)  # type: ignore[union-attr]
+    return live, replay(GAME, Record(GAME.name, live.config, live.seed, list(live.steps)))
+
+
+def settled(client: TestClient, game_id: str) -> Any:
+    """The full state once chance has moved (only humans sit, so it then waits for them)."""
+    import time
+
+    deadline = time.monotonic() + 10
+    while True:
+        live, state = full_state(client, game_id)
+        if GAME.is_over(state) or GAME.to_move(state) != CHANCE:
+            return live, state
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+
+
+def shown_fairly(entry: dict[str, Any], seat: int | None, states: list[Any]) -> bool:
+    """Another seat's bid may show only when it was that seat's one possible bid (no coins left)."""
+    if entry["action"] is None or entry["seat"] in (seat, -1) or entry["action"]["kind"] != "bid":
+        return True
+    return len(GAME.legal_actions(states[entry["index"]])) == 1
+
+
+def test_each_seat_and_spectator_receive_only_their_view(client: TestClient) -> None:
+    r = client.post("/api/games", json=new_game_body(players=3, claim=0), headers=TOKEN_BODY)
+    game_id, tokens = r.json()["id"], [r.json()["token"]]
+    for seat in (1, 2):
+        tokens.append(
+            client.post(f"/api/games/{game_id}/seats/{seat}/claim", headers=TOKEN_BODY).json()["token"]
+        )
+    client.cookies.clear()
+    secrets_seen = 0
+    for _ in range(40):
+        live, state = settled(client, game_id)
+        if GAME.is_over(state):
+            break
+        states = list(replay_states(GAME, live.record()))
+        snaps = {
+            seat: client.get(f"/api/games/{game_id}", headers=bearer(t)).json()
+            for seat, t in enumerate(tokens)
+        }
+        snaps[None] = client.get(f"/api/games/{game_id}").json()
+        mover = GAME.to_move(state)
+        for seat, snap in snaps.items():
+            assert snap["seat"] == seat
+            assert snap["view"] == GAME.view(state, seat)
+            text = json.dumps(snap)
+            assert str(live.seed) not in text and '"rng"' not in text
+            if seat == mover:
+                assert [a["action"] for a in snap["legal"]] == [
+                    a.to_json() for a in GAME.legal_actions(state)
+                ]
+            else:
+                assert snap["legal"] == []
+            # other seats' secret bids and pending bid never appear: not in the view, not in the log
+            for other, bid in enumerate(state.bids):
+                if bid is not None and other != seat:
+                    secrets_seen += 1
+                    assert snap["view"]["bids"][other] == {"hidden": True}
+            assert all(shown_fairly(e, seat, states) for e in snap["log"])
+        # the record downloaded before the end holds no seed and no other seat's bid
+        for seat, t in enumerate(tokens):
+            rec = client.get(f"/api/games/{game_id}/record", headers=bearer(t)).json()
+            assert "seed" not in rec and "steps" not in rec and rec["view"] == GAME.view(state, seat)
+            assert all(shown_fairly(e, seat, states) for e in rec["log"])
+        # the lobby listing holds no seed and no token
+        listing = json.dumps(client.get("/api/games").json())
+        assert str(live.seed) not in listing and all(t not in listing for t in tokens)
+        snap = snaps[mover]
+        pick = snap["legal"][-1] if snap["legal"][0]["action"]["kind"] == "bid" else snap["legal"][0]
+        r = client.post(
+            f"/api/games/{game_id}/actions",
+            json={"version": snap["version"], "action": pick["action"]},
+            headers=bearer(tokens[mover]),
+        )
+        assert r.status_code == 200
+        # what the submitter gets back is its own view only
+        assert r.json()["view"] == GAME.view(full_state(client, game_id)[1], mover) or r.json()[
+            "version"
+        ] != len(full_state(client, game_id)[0].steps)
+    assert secrets_seen > 0
+
+
+def test_the_log_hides_a_secret_bid_from_others_and_reveals_it_at_the_end(client: TestClient) -> None:
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "random"}]
+    r = client.post("/api/games", json=new_game_body(seats=seats), headers=TOKEN_BODY)
+    game_id, token = r.json()["id"], r.json()["token"]
+    client.cookies.clear()
+    live, _ = full_state(client, game_id)
+    import time
+
+    deadline = time.monotonic() + 10
+    while not (snap := client.get(f"/api/games/{game_id}", headers=bearer(token)).json())["legal"]:
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    client.post(
+        f"/api/games/{game_id}/actions",
+        json={"version": snap["version"], "action": {"kind": "bid", "args": [4]}},
+        headers=bearer(token),
+    )
+    mine = client.get(f"/api/games/{game_id}", headers=bearer(token)).json()["log"]
+    spectator = client.get(f"/api/games/{game_id}").json()["log"]
+    assert mine[-1]["action"] == {"kind": "bid", "args": [4]} and "4" in mine[-1]["label"]
+    assert spectator[-1]["action"] is None and "4" not in spectator[-1]["label"]
+    assert spectator[0]["action"] is not None  # the prize chance drew is public
+    # play to the end: every step becomes public
+    deadline = time.monotonic() + 20
+    while (snap := client.get(f"/api/games/{game_id}", headers=bearer(token)).json())["status"] != "finished":
+        assert time.monotonic() < deadline
+        if snap["legal"]:
+            client.post(
+                f"/api/games/{game_id}/actions",
+                json={"version": snap["version"], "action": snap["legal"][0]["action"]},
+                headers=bearer(token),
+            )
+        time.sleep(0.01)
+    final = client.get(f"/api/games/{game_id}").json()["log"]
+    assert all(e["action"] is not None for e in final)
+    assert [e["action"] for e in final] == [a.to_json() for _, a in full_state(client, game_id)[0].steps]
+
+
+def test_visibility_rule_on_the_fixture_game() -> None:
+    from ludorum.server.visibility import visible_to
+
+    state = GAME.new(Config(2), 1)
+    drawn = GAME.step(state, Action("prize", (3,)))
+    assert visible_to(GAME, state, Action("prize", (3,)), drawn, -1) == {None, 0, 1}
+    bid = GAME.step(drawn, Action("bid", (2,)))
+    assert visible_to(GAME, drawn, Action("bid", (2,)), bid, 0) == {0}
+    confirmed = GAME.step(bid, Action("confirm"))
+    assert visible_to(GAME, bid, Action("confirm"), confirmed, 0) == {None, 0, 1}

@@ -1,0 +1,152 @@
+"""Persistence, run against SQLite and against a real PostgreSQL server started by the test run."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from fastapi.testclient import TestClient
+
+from ludorum.engine import Registry
+from ludorum.server import create_app
+from ludorum.server.db import Base, SeatData, Store
+from tests.server.support import TOKEN_BODY, bearer, new_game_body
+
+
+def test_migrations_build_exactly_the_models_schema(db_url: str) -> None:
+    store = Store(db_url)
+    try:
+        with store.engine.connect() as conn:
+            assert compare_metadata(MigrationContext.configure(conn), Base.metadata) == []
+            if db_url.startswith("sqlite"):
+                assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+        Store(db_url).dispose()  # migrating twice is harmless
+    finally:
+        store.dispose()
+
+
+def test_one_step_index_is_stored_once_under_concurrent_writers(db_url: str) -> None:
+    store = Store(db_url)
+    try:
+        store.create_game(
+            "g1", "sealed-bids", {"players": 2}, 7, "running", [SeatData(0, "human"), SeatData(1, "human")]
+        )
+        wins: list[int] = []
+        barrier = threading.Barrier(6)
+
+        def writer(n: int) -> None:
+            barrier.wait()
+            if store.append_action("g1", 0, 0, {"kind": "bid", "args": [n]}, "running", None):
+                wins.append(n)
+
+        threads = [threading.Thread(target=writer, args=(n,)) for n in range(6)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert len(wins) == 1
+        stored = store.load("g1")
+        assert stored is not None and stored.steps == [(0, {"kind": "bid", "args": [wins[0]]})]
+    finally:
+        store.dispose()
+
+
+def _actions_in_db(url: str, game_id: str) -> list[tuple[int, int, dict[str, Any]]]:
+    engine = sa.create_engine(url)
+    try:
+        with engine.connect() as c:
+            rows = c.execute(
+                sa.text("SELECT idx, seat, action FROM actions WHERE game_id = :g ORDER BY idx"),
+                {"g": game_id},
+            ).all()
+        return [(r[0], r[1], json.loads(r[2])) for r in rows]
+    finally:
+        engine.dispose()
+
+
+def test_every_acknowledged_action_is_committed_and_a_restart_resumes_by_replay(
+    db_url: str, registry: Registry
+) -> None:
+    with TestClient(create_app(registry, db_url)) as client:
+        r = client.post("/api/games", json=new_game_body(claim=0), headers=TOKEN_BODY)
+        game_id, t0 = r.json()["id"], r.json()["token"]
+        t1 = client.post(f"/api/games/{game_id}/seats/1/claim", headers=TOKEN_BODY).json()["token"]
+        acknowledged = 0
+        for _ in range(5):
+            for t in (t0, t1):
+                snap = client.get(f"/api/games/{game_id}", headers=bearer(t)).json()
+                if snap["legal"]:
+                    r = client.post(
+                        f"/api/games/{game_id}/actions",
+                        json={"version": snap["version"], "action": snap["legal"][1]["action"]},
+                        headers=bearer(t),
+                    )
+                    assert r.status_code == 200
+                    acknowledged = r.json()["version"]
+                    # committed before acknowledged: another connection sees it at once
+                    assert len(_actions_in_db(db_url, game_id)) >= acknowledged
+        before = client.get(f"/api/games/{game_id}", headers=bearer(t0)).json()
+    assert acknowledged >= 5
+    # a new server on the same database resumes the game by replaying its actions
+    with TestClient(create_app(registry, db_url)) as client:
+        after = client.get(f"/api/games/{game_id}", headers=bearer(t0)).json()
+        assert after["version"] == before["version"]
+        assert after["view"] == before["view"] and after["legal"] == before["legal"]
+        assert after["log"] == before["log"]
+        # and play goes on
+        snap = after if after["legal"] else client.get(f"/api/games/{game_id}", headers=bearer(t1)).json()
+        token = t0 if after["legal"] else t1
+        r = client.post(
+            f"/api/games/{game_id}/actions",
+            json={"version": snap["version"], "action": snap["legal"][0]["action"]},
+            headers=bearer(token),
+        )
+        assert r.status_code == 200
+    steps = _actions_in_db(db_url, game_id)
+    assert [i for i, _, _ in steps] == list(range(len(steps)))
+    assert steps[0][1] == -1  # chance is stored like any other step, with seat -1
+
+
+def test_bot_games_resume_after_a_restart(db_url: str, registry: Registry) -> None:
+    app = create_app(registry, db_url, bot_delay=0.05)
+    with TestClient(app) as client:
+        body = new_game_body(players=3, seats=[{"kind": "bot", "bot": "random"}] * 3, claim=None)
+        game_id = client.post("/api/games", json=body).json()["id"]
+        time.sleep(0.3)
+        mid = client.get(f"/api/games/{game_id}").json()
+    assert mid["version"] > 0 and mid["status"] != "finished"
+    with TestClient(create_app(registry, db_url)) as client:
+        deadline = time.monotonic() + 20
+        while (snap := client.get(f"/api/games/{game_id}").json())["status"] != "finished":
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        assert snap["version"] > mid["version"]
+        seen_then = [(e["index"], e["seat"]) for e in mid["log"]]
+        assert [(e["index"], e["seat"]) for e in snap["log"][: mid["version"]]] == seen_then
+
+
+@pytest.mark.parametrize("status", ["open", "running", "finished"])
+def test_listing_by_status(db_url: str, registry: Registry, status: str) -> None:
+    with TestClient(create_app(registry, db_url)) as client:
+        seats = {
+            "open": [{"kind": "human"}, {"kind": "human"}],
+            "running": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
+            "finished": [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}],
+        }
+        ids = {}
+        for st, s in seats.items():
+            ids[st] = client.post(
+                "/api/games", json=new_game_body(seats=s, claim=0 if st == "running" else None)
+            ).json()["id"]
+        deadline = time.monotonic() + 20
+        while client.get(f"/api/games/{ids['finished']}").json()["status"] != "finished":
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        listed = [g["id"] for g in client.get(f"/api/games?status={status}").json()]
+        assert listed == [ids[status]]
