@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -23,8 +24,6 @@ def full_state(client: TestClient, game_id: str) -> Any:
 
 def settled(client: TestClient, game_id: str) -> Any:
     """The full state once chance has moved (only humans sit, so it then waits for them)."""
-    import time
-
     deadline = time.monotonic() + 10
     while True:
         live, state = full_state(client, game_id)
@@ -106,9 +105,6 @@ def test_the_log_hides_a_secret_bid_from_others_and_reveals_it_at_the_end(client
     r = client.post("/api/games", json=new_game_body(seats=seats), headers=TOKEN_BODY)
     game_id, token = r.json()["id"], r.json()["token"]
     client.cookies.clear()
-    live, _ = full_state(client, game_id)
-    import time
-
     deadline = time.monotonic() + 10
     while not (snap := client.get(f"/api/games/{game_id}", headers=bearer(token)).json())["legal"]:
         assert time.monotonic() < deadline
