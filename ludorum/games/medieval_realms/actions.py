@@ -26,7 +26,9 @@ DISPLAY_LIMIT = 4
 PASS = Action("pass")
 ACTIVATE = tuple(Action("activate", (sq,)) for sq in range(1, 13))
 PLAY = tuple(Action("play", (c,)) for c in range(len(CARDS)))
-PLAY_TITHE = tuple(tuple(Action("play", (c, RESOURCES[r])) for r in tithe_choices()) for c in range(len(CARDS)))
+PLAY_TITHE = tuple(
+    tuple(Action("play", (c, RESOURCES[r])) for r in tithe_choices()) for c in range(len(CARDS))
+)
 BID_CAP = 400
 BIDS = tuple(Action("bid", (x,)) for x in range(BID_CAP + 1))
 TOKENS = tuple(Action("token", (r,)) for r in RESOURCES)
@@ -87,7 +89,7 @@ def refusal(s: RealmsState, action: Action) -> str:
     """The rule an illegal action of the action phase breaks, in the player's words."""
     seat = s.order[s.turn]
     if action.kind == "activate":
-        sq = action.args[0] if len(action.args) == 1 else None
+        sq: object = action.args[0] if len(action.args) == 1 else None
         if not isinstance(sq, int) or isinstance(sq, bool) or not 1 <= sq <= 12:
             return "Activate a card: name a square of the Current Events Panel, 1–12"
         c = s.panel[sq - 1]
@@ -97,13 +99,14 @@ def refusal(s: RealmsState, action: Action) -> str:
         if card.kind == "auction":
             return f"Auction: you have no {RESOURCE_LABEL[card.cost_resource]} to open the bidding"
         if s.res[seat][PRODUCTION] < price(sq - 1):
-            return f"Activate a card: square {sq} costs {price(sq - 1)} Production; you have {s.res[seat][PRODUCTION]}"
+            have = s.res[seat][PRODUCTION]
+            return f"Activate a card: square {sq} costs {price(sq - 1)} Production; you have {have}"
         return display_refusal(s, seat, card) or "Activate a card: not possible now"
     if action.kind == "play":
-        c = action.args[0] if action.args else None
-        if not isinstance(c, int) or isinstance(c, bool) or c not in s.display[seat]:
+        cid: object = action.args[0] if action.args else None
+        if not isinstance(cid, int) or isinstance(cid, bool) or cid not in s.display[seat]:
             return "Put a card into play: the card must be in your Personal Display"
-        card = CARDS[c]
+        card = CARDS[cid]
         why = play_refusal(s, seat, card)
         if why:
             return why
@@ -156,7 +159,9 @@ def apply(s: RealmsState, action: Action) -> bool:
         if card.cost_resource >= 0:
             from .cards import cost
 
-            s.res = setitem(s.res, seat, add_res(s.res[seat], card.cost_resource, -cost(card, s.config.players)))
+            s.res = setitem(
+                s.res, seat, add_res(s.res[seat], card.cost_resource, -cost(card, s.config.players))
+            )
         choice = RESOURCES.index(str(action.args[1])) if len(action.args) > 1 else -1
         put_into_play(s, seat, c, choice)
         log(s, EV_PLAY, seat, c, 0)

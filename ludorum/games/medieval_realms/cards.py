@@ -25,7 +25,8 @@ def play_refusal(s: RealmsState, seat: int, card: Card) -> str | None:
         # Rulebook › Island Cards: one Admiral per Island in play, this one included.
         islands = sum(1 for c in s.in_play[seat] if CARDS[c].type == "island") + 1
         if s.admirals[seat] < islands:
-            return f"Island: playing Island number {islands} needs {islands} Admirals; you have {s.admirals[seat]}"
+            have = s.admirals[seat]
+            return f"Island: Island number {islands} needs {islands} Admirals; you have {have}"
         return None
     need = cost(card, s.config.players)
     have = s.res[seat][card.cost_resource]
@@ -60,7 +61,12 @@ def gain_leader(s: RealmsState, seat: int, leader: str) -> None:
         s.admirals = setitem(s.admirals, seat, s.admirals[seat] + 1)
 
 
-LEADER_OF = {"inquisition": "general", "gunpowder": "general", "university": "mayor", "docking_bay": "admiral"}
+LEADER_OF = {
+    "inquisition": "general",
+    "gunpowder": "general",
+    "university": "mayor",
+    "docking_bay": "admiral",
+}
 """Rulebook › Inquisition; Gunpowder, University and Docking Bay Cards: the leader each one gives."""
 
 
@@ -73,7 +79,9 @@ def put_into_play(s: RealmsState, seat: int, card_id: int, choice: int = -1) -> 
     earlier = s.in_play[seat]
     s.in_play = setitem(s.in_play, seat, (*earlier, card_id))
     t = card.type
-    points = card.vp  # War 6, Great Persons 2, Scientific Development 2, Gallery/Cathedral 5, Tithe 2, Island 2
+    points = (
+        card.vp
+    )  # War 6, Great Persons 2, Scientific Development 2, Gallery/Cathedral 5, Tithe 2, Island 2
     if t == "realm_leader":
         gain_leader(s, seat, card.leader)  # Rulebook › Realm Leader Cards
     elif t in LEADER_OF:
@@ -85,7 +93,8 @@ def put_into_play(s: RealmsState, seat: int, card_id: int, choice: int = -1) -> 
         s.res = setitem(s.res, seat, add_res(s.res[seat], card.resource, 5))  # Rulebook › Territory Cards
     elif t == "tithe":
         s.res = setitem(s.res, seat, add_res(s.res[seat], choice, 4))  # Rulebook › Tithe Cards
-    # Rulebook › City Cards: each City already in play gives 1 of its resource and 1 VP for a card of its colour.
+    # Rulebook › City Cards: each City already in play gives 1 of its resource and 1 VP
+    # for another card of its colour.
     for c in earlier:
         city = CARDS[c]
         if city.type == "city" and city.city_colour == card.colour:

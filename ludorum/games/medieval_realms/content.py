@@ -74,7 +74,13 @@ def _fail(file: str, entry: str, field: str, message: str) -> ContentError:
 
 
 def _get(
-    file: str, entry: str, data: dict[str, Any], field: str, kind: type, choices: Any = None, default: Any = ...
+    file: str,
+    entry: str,
+    data: dict[str, Any],
+    field: str,
+    kind: type,
+    choices: Any = None,
+    default: Any = ...,
 ) -> Any:
     if field not in data:
         if default is not ...:

@@ -93,7 +93,7 @@ class FinalScore:
         return self.track + self.end_effects + self.resources + self.great_persons
 
     def key(self) -> tuple[int, int, int, int, int]:
-        """Rulebook › End of the Game: most VP, then most cards, Castles, leaders, closest to the start player."""
+        """Rulebook › End of the Game: most VP, most cards, Castles, leaders, nearest the start player."""
         return (self.total, self.cards, self.castles, self.leaders, -self.position)
 
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from ludorum.engine import CANCEL, Action, Config, Game, IllegalAction, Result
 
 from . import actions, placement, setup
+from .content import SQUARES
 from .ending import end_round, final_scores
 from .state import ACTIONS, EXTRAS, OVER, PLACE, ROUNDS, SPOT, RealmsState, setitem
 from .view import describe_action, render_text, view
@@ -29,7 +30,6 @@ class MedievalRealms(Game[RealmsState]):
     title = "Medieval Realms"
     min_players = 2
     max_players = 5
-    variants: Mapping[str, str] = {}
     state_type = RealmsState
 
     def new(self, config: Config, seed: int) -> RealmsState:
@@ -167,7 +167,7 @@ def random_placement(s: RealmsState, seat: int, length: int, rng: random.Random)
         options = [a for a in placement.legal(_with_placing(s, seat, spots), seat) if a != CANCEL]
         a = rng.choice(options)
         kind = placement.KIND_WORDS.index(a.kind)
-        where = placement.SQUARES.index(str(a.args[0])) if kind == 0 else int(a.args[0])  # type: ignore[arg-type]
+        where = SQUARES.index(str(a.args[0])) if kind == 0 else int(a.args[0])  # type: ignore[arg-type]
         spots = (*spots, kind * SPOT + where)
     return spots
 

@@ -31,7 +31,9 @@ from .state import (
 
 KIND_WORDS = ("mayor", "general", "admiral", "buffer")
 MAYOR_ACTIONS = tuple(Action("mayor", (sq,)) for sq in SQUARES)
-AREA_ACTIONS = {k: tuple(Action(KIND_WORDS[k], (a,)) for a in range(1, 11)) for k in (GENERAL, ADMIRAL, BUFFER)}
+AREA_ACTIONS = {
+    k: tuple(Action(KIND_WORDS[k], (a,)) for a in range(1, 11)) for k in (GENERAL, ADMIRAL, BUFFER)
+}
 
 
 def areas(players: int) -> int:
@@ -100,7 +102,8 @@ def refusal(s: RealmsState, seat: int, action: Action) -> str:
     if action.kind not in KIND_WORDS:
         return "Place the Leader Tokens: place a leader (mayor, general, admiral, buffer) or cancel"
     if KIND_WORDS.index(action.kind) != kind:
-        return f"Place the Leader Tokens: place your {KIND_WORDS[kind]}s now (Mayors, then Generals, Admirals, buffers)"
+        order = "Mayors, then Generals, Admirals, buffers"
+        return f"Place the Leader Tokens: place your {KIND_WORDS[kind]}s now ({order})"
     if kind == MAYOR:
         return "Place the Leader Tokens: Mayors go on a resource square of the Management Zone"
     if kind == BUFFER and action.args and action.args[0] in range(1, 11):
@@ -170,7 +173,9 @@ def reveal(s: RealmsState) -> None:
         r = list(res[seat])
         for sp in s.revealed[seat]:
             if sp // SPOT == MAYOR:
-                r[sp % SPOT] += 1  # Rulebook › Place the Leader Tokens: each Mayor gives 1 token of its square
+                r[sp % SPOT] += (
+                    1  # Rulebook › Place the Leader Tokens: each Mayor gives 1 token of its square
+                )
         for area in s.controlled[seat]:
             for i, amount in enumerate(rewards[area]):
                 r[i] += amount

@@ -9,7 +9,8 @@ from .content import CARDS, RESOURCES
 from .state import EXTRAS, FUTURE, PANEL, PLACE, RealmsState, add_res, setitem
 
 STARTING_CAPITAL = (5, 2, 3, 3, 3, 3, 0)
-"""Rulebook › Set-Up › Starting Capital: 5 Production, 2 Science, 3 Culture, 3 Religion, 3 Gold, 3 Raw Material."""
+"""Rulebook › Set-Up › Starting Capital: 5 Production, 2 Science, 3 Culture, 3 Religion, 3 Gold,
+3 Raw Material."""
 
 PAIRS = tuple((a, b) for a in range(7) for b in range(a + 1, 7))
 """The 21 pairs of two different resources."""
@@ -67,11 +68,13 @@ def extras_legal(s: RealmsState) -> list[Action]:
 
 def extras_refusal(s: RealmsState, action: Action) -> str:
     """The rule an illegal extra-resource choice breaks."""
-    a, b = (action.args + ("", ""))[:2]
+    a, b = (*action.args, "", "")[:2]
     if a not in RESOURCES or b not in RESOURCES:
-        return "Set-Up: name two resources (production, science, culture, religion, gold, raw_material, battle_point)"
+        return "Set-Up: name two resources: " + ", ".join(RESOURCES)
     if a == b:
         return "Set-Up: the two extra resources must be two DIFFERENT resources"
+    if RESOURCES.index(str(a)) > RESOURCES.index(str(b)):
+        return f"Set-Up: name the pair in resource order ({b}, {a})"
     return "Set-Up: that pair has been taken; every player's extra pair must be unique"
 
 

@@ -9,7 +9,7 @@ from ludorum.engine import CANCEL, Action
 from .cards import cost
 from .content import CARDS, CONTENT, RESOURCE_LABEL, RESOURCES, Card
 from .ending import final_scores
-from .placement import areas, describe_spot
+from .placement import KIND_WORDS, areas, describe_spot
 from .state import (
     ACTIONS,
     EV_AUCTION,
@@ -19,10 +19,12 @@ from .state import (
     EV_PLAY,
     EV_REALM,
     EV_REVEAL,
+    MAYOR,
     OVER,
     PHASE_NAMES,
     PLACE,
     ROUNDS,
+    SPOT,
     RealmsState,
 )
 
@@ -30,8 +32,18 @@ if TYPE_CHECKING:
     from .game import MedievalRealms
 
 
+_CARD_JSON: dict[tuple[int, int], dict[str, Any]] = {}
+
+
 def card_json(card: Card, players: int) -> dict[str, Any]:
-    """A card as a renderer needs it."""
+    """A card as a renderer needs it (built once per card and player count; treat it as read-only)."""
+    cached = _CARD_JSON.get((card.id, players))
+    if cached is None:
+        cached = _CARD_JSON[(card.id, players)] = _card_json(card, players)
+    return cached
+
+
+def _card_json(card: Card, players: int) -> dict[str, Any]:
     out: dict[str, Any] = {
         "id": card.id,
         "name": card.name,
@@ -50,8 +62,19 @@ def card_json(card: Card, players: int) -> dict[str, Any]:
     if card.city_colour:
         out["city_colour"] = card.city_colour
     if card.condition:
-        out["condition"] = {"kind": card.condition, "amount": card.amount, "colour": card.condition_colour or None}
+        out["condition"] = {
+            "kind": card.condition,
+            "amount": card.amount,
+            "colour": card.condition_colour or None,
+        }
     return out
+
+
+def spot_json(spot: int) -> dict[str, Any]:
+    """A placed leader: its kind, where ("science" or an area number) and the words for it."""
+    kind, where = divmod(spot, SPOT)
+    at: str | int = RESOURCES[where] if kind == MAYOR else where
+    return {"leader": KIND_WORDS[kind], "at": at, "text": describe_spot(spot)}
 
 
 def _res(values: tuple[int, ...]) -> dict[str, int]:
@@ -91,9 +114,9 @@ def view(game: MedievalRealms, s: RealmsState, seat: int | None) -> dict[str, An
     realms = []
     for p in range(n):
         if s.revealed[p]:
-            shown: list[str] | None = [describe_spot(sp) for sp in s.revealed[p]]
+            shown: list[dict[str, Any]] | None = [spot_json(sp) for sp in s.revealed[p]]
         elif p == seat:
-            shown = [describe_spot(sp) for sp in s.placing[p]]
+            shown = [spot_json(sp) for sp in s.placing[p]]
         else:
             shown = None
         realms.append(
@@ -133,7 +156,7 @@ def view(game: MedievalRealms, s: RealmsState, seat: int | None) -> dict[str, An
         ],
         "future": [card_json(CARDS[c], n) if c >= 0 else None for c in s.future],
         "deck_size": len(s.deck),
-        "discards": [card_json(CARDS[c], n) for c in s.discards],
+        "discards": [{"id": c, "name": CARDS[c].name} for c in s.discards],
         "realms": realms,
         "auction": None
         if a is None
@@ -186,7 +209,9 @@ def describe_action(s: RealmsState, action: Action) -> str:
         card = CARDS[s.panel[args[0] - 1]]
         if card.kind == "auction":
             return f"Activate {card.name} (square {args[0]}) and open the auction"
-        return f"Activate {card.name} ({card.kind} card, square {args[0]}, {1 + (args[0] - 1) // 4} Production)"
+        return (
+            f"Activate {card.name} ({card.kind} card, square {args[0]}, {1 + (args[0] - 1) // 4} Production)"
+        )
     if k == "play" and isinstance(args[0], int) and 0 <= args[0] < len(CARDS):
         card = CARDS[args[0]]
         extra = f", taking 4 {_label(args[1])}" if len(args) > 1 else ""
@@ -224,16 +249,21 @@ def render_text(game: MedievalRealms, s: RealmsState, seat: int | None) -> str:
     for r in v["realms"]:
         mark = " (you)" if r["seat"] == seat else ""
         status = " passed" if r["passed"] and s.phase == ACTIONS else ""
-        lines.append(f"{r['colour']}{mark}: {r['vp']} VP{status}; Mayors {r['mayors']}, Generals "
-                     f"{r['generals']}, Admirals {r['admirals']}")
-        lines.append("  Manor: " + ", ".join(f"{RESOURCE_LABEL[i]} {n}" for i, n in enumerate(r["resources"].values())))
+        lines.append(
+            f"{r['colour']}{mark}: {r['vp']} VP{status}; Mayors {r['mayors']}, Generals "
+            f"{r['generals']}, Admirals {r['admirals']}"
+        )
+        lines.append(
+            "  Manor: " + ", ".join(f"{RESOURCE_LABEL[i]} {n}" for i, n in enumerate(r["resources"].values()))
+        )
         if r["display"]:
             lines.append("  Display: " + "; ".join(_card_line(c) for c in r["display"]))
         if r["in_play"]:
             lines.append("  In play: " + ", ".join(c["name"] for c in r["in_play"]))
         if r["placement"] is not None and (s.phase == PLACE or r["placement"]):
             areas_won = f" — controls {r['controlled_areas']}" if r["controlled_areas"] else ""
-            lines.append("  Leaders: " + (", ".join(r["placement"]) or "none placed yet") + areas_won)
+            placed = ", ".join(p["text"] for p in r["placement"]) or "none placed yet"
+            lines.append("  Leaders: " + placed + areas_won)
         elif s.phase == PLACE:
             lines.append("  Leaders: behind the Defensive Wall" + (" (done)" if r["placed"] else ""))
     if v["auction"]:
