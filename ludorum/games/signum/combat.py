@@ -246,7 +246,7 @@ def _backstab_outcome(s: SignumState, p: Pending) -> None:
 def declare(s: SignumState, kind: str, a_uid: int, t_uid: int) -> None:
     """Declare a ranged attack, magic or ability: the Steam Boiler first, then sorcery's detection."""
     a = s.model(a_uid)
-    if kind != "heal":
+    if kind not in ("heal", "detect"):  # › Hidden: a hidden creature finds a hidden one without revealing
         reveal(s, a_uid)
     boiler = cr.props(s, a).get("steam_boiler")
     powered = {"shoot": "shot", "magic_shot": "magic_shot", "strike": "magical_strike"}.get(kind)

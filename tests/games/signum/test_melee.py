@@ -114,4 +114,3 @@ def test_split_order_default_attacker_first() -> None:
 def test_strength_is_the_number_of_melee_dice() -> None:
     s = duel("orc_berserker", "troll")
     assert cr.strength(s, s.model(A)) == 3 and cr.strength(s, s.model(D)) == 4
-
