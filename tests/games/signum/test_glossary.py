@@ -161,7 +161,7 @@ def test_magic_shot_cannot_be_defended_and_ignores_armour() -> None:
 
 
 def test_masters_reroll_failed_dice() -> None:
-    # Master of Attack (a Lucky Coin's), of Defence (Duelist), of Magic (Alchemist), of Shooting (Sharpshooter).
+    # Master of Attack (Lucky Coin), Defence (Duelist), Magic (Alchemist), Shooting (Sharpshooter).
     s = build(models=[m("sellsword", 0, 30, 30, relics=["lucky_coin"]), m("duelist", 1, 30, 33)])
     s = play(s, ("activate", A), ("melee", B))
     s = answer_splits(s, 2, 0)
