@@ -231,7 +231,7 @@ def _label(name: object) -> str:
 
 def _card_line(c: dict[str, Any]) -> str:
     cost_text = f"{c['cost']} {c['cost_resource'] or ''}".strip()
-    return f"{c['name']} [{c['colour']}, {c['kind']}, cost {cost_text}]"
+    return f"{c['name']} ({c['colour']}, {c['kind']}, cost {cost_text})"
 
 
 def render_text(game: MedievalRealms, s: RealmsState, seat: int | None) -> str:
@@ -244,11 +244,21 @@ def render_text(game: MedievalRealms, s: RealmsState, seat: int | None) -> str:
     for sq in v["panel"]:
         card = _card_line(sq["card"]) if sq["card"] else "—"
         lines.append(f"  {sq['square']:>2} ({sq['price']}P) {card}")
+    if s.phase == PLACE:
+        rewards = []
+        for area, reward in v["map"]["rewards"].items():
+            gains = "+".join(f"{n} {RESOURCE_LABEL[RESOURCES.index(r)]}" for r, n in reward.items() if n)
+            rewards.append(f"{area}: {gains}")
+        lines.append("Realm's Map: " + "; ".join(rewards))
     future = "; ".join(c["name"] if c else "—" for c in v["future"])
     lines.append(f"Future Events: {future}   (deck: {v['deck_size']} cards)")
     for r in v["realms"]:
         mark = " (you)" if r["seat"] == seat else ""
         status = " passed" if r["passed"] and s.phase == ACTIONS else ""
+        if v["acting"] == r["seat"] and not r["passed"]:
+            status = " — to act"
+        if r["tokens_owed"]:
+            status += f" — owed {r['tokens_owed']} token(s) of choice"
         lines.append(
             f"{r['colour']}{mark}: {r['vp']} VP{status}; Mayors {r['mayors']}, Generals "
             f"{r['generals']}, Admirals {r['admirals']}"
@@ -261,7 +271,8 @@ def render_text(game: MedievalRealms, s: RealmsState, seat: int | None) -> str:
         if r["in_play"]:
             lines.append("  In play: " + ", ".join(c["name"] for c in r["in_play"]))
         if r["placement"] is not None and (s.phase == PLACE or r["placement"]):
-            areas_won = f" — controls {r['controlled_areas']}" if r["controlled_areas"] else ""
+            won = ", ".join(map(str, r["controlled_areas"]))
+            areas_won = f" — controls area {won}" if won else ""
             placed = ", ".join(p["text"] for p in r["placement"]) or "none placed yet"
             lines.append("  Leaders: " + placed + areas_won)
         elif s.phase == PLACE:

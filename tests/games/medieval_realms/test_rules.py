@@ -278,3 +278,20 @@ def test_sample_state_reshuffles_only_the_unseen_deck() -> None:
     t = GAME.sample_state(s, 0, random.Random(5))
     assert sorted(t.deck) == sorted(s.deck) and t.deck != s.deck
     assert t.panel == s.panel and t.future == s.future
+
+
+def test_every_action_has_words_and_the_text_view_shows_the_table() -> None:
+    s = GAME.new(GAME.config(3), 4)
+    rng = random.Random(2)
+    kinds: set[str] = set()
+    while not GAME.is_over(s):
+        legal = GAME.legal_actions(s)
+        for a in legal:
+            label = GAME.describe(s, a)
+            assert label and label != str(a), a
+            kinds.add(a.kind)
+        text = GAME.render_text(s, GAME.to_move(s))
+        assert "Current Events Panel" in text and "Turn order" in text
+        s = GAME.apply(s, rng.choice(legal))
+    assert {"extra", "mayor", "general", "admiral", "activate", "pass", "cancel"} <= kinds
+    assert "FINAL" in GAME.render_text(s, None)
