@@ -13,7 +13,7 @@ from .peace import apply_pending, apply_turn, pending_actions, turn_actions
 from .rules import C, castles_on_board
 from .setup import chosen_factions, new_state, round_limit
 from .state import ATTACK, NO, OVER, P_ABILITY, P_CONSENT, P_PACT, PEACE, SUPPORT, ReliquiumState
-from .war import apply_battle, apply_support, battle_actions, battle_decider, strengths, support_actions
+from .war import apply_battle, apply_support, battle_actions, battle_decider, support_actions
 
 if TYPE_CHECKING:
     from ludorum.engine.bots import Bot
@@ -135,7 +135,7 @@ class Reliquium(Game[ReliquiumState]):
         v = derive_view(state, seat)
         v["faction_keys"] = [f.key for f in C.factions]
         v["deciding"] = None if state.phase == OVER else self.decider(state)
-        v["battle_strengths"] = list(strengths(state)) if state.battle and state.battle[5] != 4 else None
+        v["battle_strengths"] = list(state.battle[9:11]) if state.battle and state.battle[5] != 4 else None
         v["castles_on_board"] = [castles_on_board(state, f) for f in range(4)]
         return v
 

@@ -6,7 +6,7 @@ share that edge's two vertices exactly, so the loader can derive adjacency, junc
 from the polygons alone.  The left half is mirrored onto the right (shifted 9 units down to avoid
 four-region points), which keeps the Legion/Alliance and Brotherhood/Order corners alike.
 
-Run ``python -m ludorum.games.reliquium.mapdesign > ludorum/games/reliquium/data/map.toml`` to redraw.
+Redraw with ``python -m ludorum.games.reliquium.mapdesign > /tmp/map.toml`` and move it into ``data/``.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from __future__ import annotations
 WIDTH, HEIGHT = 1000, 700
 
 LEFT: tuple[tuple[str, str, int, int, str, str], ...] = (
-    ("Ashen Peaks", "mountains", 70, 70, "Mossy Ridge", "mountains"),
-    ("Blackthorn Wood", "forests", 220, 60, "Sacrificial Forest", "forests"),
+    ("Blackthorn Wood", "forests", 70, 70, "Sacrificial Forest", "forests"),
+    ("Ashen Peaks", "mountains", 220, 60, "Mossy Ridge", "mountains"),
     ("Boundless Expanse", "plains", 90, 200, "Forest's Edge", "plains"),
     ("Iron Crags", "mountains", 380, 70, "Storm Crags", "mountains"),
     ("Windward Hills", "mountains", 270, 190, "Amber Steppe", "plains"),

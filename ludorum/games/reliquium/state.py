@@ -74,6 +74,6 @@ class ReliquiumState(GameState):
     queue: tuple[int, ...]
     """Support stage: ranged token indices still to be distributed, in order."""
     battle: tuple[int, ...]
-    """Attack stage: (stage, attacker, defender, attacking, defending, outcome, swords, losses×2)."""
+    """Attack stage: (stage, attacker, defender, regions ×2, outcome, swords, losses ×2, strengths ×2)."""
     winner: int
     reason: str

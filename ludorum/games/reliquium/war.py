@@ -178,15 +178,15 @@ def next_battle(s: ReliquiumState) -> None:
             dfn = s.castle[dst]
         if dfn == NO or not _present(s, dfn, dst):
             # "the battle does not begin, and the attacking faction may immediately ... victory march"
-            s.battle = (B_ADVANCE, att, dfn, src, dst, UNOPPOSED, swords, 0, 0)
+            s.battle = (B_ADVANCE, att, dfn, src, dst, UNOPPOSED, swords, 0, 0, 0, 0)
         else:
-            s.battle = (B_LOSS_ATT, att, dfn, src, dst, 0, swords, 0, 0)
+            s.battle = (B_LOSS_ATT, att, dfn, src, dst, 0, swords, 0, 0, 0, 0)
             a, d = strengths(s)
             outcome = ATT_WINS if a > d else DEF_WINS if d > a else DRAW
             # Rulebook › Losses: one per 10 strength of the opposing side, one more for the loser.
             att_loss = d // 10 + (outcome == DEF_WINS)
             def_loss = a // 10 + (outcome == ATT_WINS)
-            s.battle = (B_LOSS_ATT, att, dfn, src, dst, outcome, swords, att_loss, def_loss)
+            s.battle = (B_LOSS_ATT, att, dfn, src, dst, outcome, swords, att_loss, def_loss, a, d)
         _continue(s)
 
 

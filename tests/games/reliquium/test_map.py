@@ -1,0 +1,133 @@
+"""The designed map of Sigillum: its shape, the facts of DESIGN.md §5, starting lands and neutral castles."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from ludorum.games.reliquium import GAME, map_geometry
+from ludorum.games.reliquium.content import DATA, WATER, content
+from ludorum.games.reliquium.mapdesign import RULEBOOK_NAMES, to_toml
+
+C = content()
+
+
+def borders(a: str, b: str) -> bool:
+    return C.region(b) in C.adj_set[C.region(a)]
+
+
+def junction(a: str, b: str, c: str) -> bool:
+    return tuple(sorted((C.region(a), C.region(b), C.region(c)))) in C.junctions
+
+
+def test_counts() -> None:
+    assert len(C.names) == 31
+    terrains = Counter(C.terrain)
+    assert terrains[WATER] == 3
+    assert sum(terrains[t] for t in range(3)) == 28
+    assert all(terrains[t] >= 8 for t in range(3))
+    assert set(C.names) >= RULEBOOK_NAMES
+
+
+def test_map_file_is_the_design() -> None:
+    assert (DATA / "map.toml").read_text() == to_toml()
+
+
+def test_topology_is_symmetric_and_connected() -> None:
+    for a in range(31):
+        for b in C.adj[a]:
+            assert a in C.adj_set[b]
+    seen, todo = {0}, [0]
+    while todo:
+        for n in C.adj[todo.pop()]:
+            if n not in seen:
+                seen.add(n)
+                todo.append(n)
+    assert len(seen) == 31
+    for trio in C.junctions:
+        a, b, c = trio
+        assert b in C.adj_set[a] and c in C.adj_set[a] and c in C.adj_set[b]
+    assert C.on_edge and len(C.on_edge) < 31
+
+
+@pytest.mark.parametrize(
+    "fact",
+    [
+        ("Boundless Expanse", "Wasteland"),
+        ("Wasteland", "Saxum Ridge"),
+        ("Ancestral Thickets", "Saxum Ridge"),
+        ("Valley of Volcanoes", "Saxum Ridge"),
+        ("Forest's Edge", "Groves"),
+        ("Cliff of Sorrow", "Great Sea"),
+    ],
+)
+def test_design_borders(fact: tuple[str, str]) -> None:
+    assert borders(*fact)
+
+
+@pytest.mark.parametrize(
+    "trio",
+    [
+        ("Saxum Ridge", "Wasteland", "Howling Wilds"),
+        ("Forest's Edge", "Sacrificial Forest", "Mossy Ridge"),
+        ("Groves", "Cliff of Sorrow", "Dawn Pine Forest"),
+    ],
+)
+def test_design_junctions(trio: tuple[str, str, str]) -> None:
+    assert junction(*trio)
+
+
+def test_groves_forest_and_great_sea_water() -> None:
+    assert C.terrain[C.region("Groves")] == 2
+    assert C.terrain[C.region("Great Sea")] == WATER
+
+
+def test_starting_lands_one_castle_of_each_type() -> None:
+    for fac in C.factions:
+        assert sorted(C.terrain[r] for r in fac.starting_lands) == [0, 1, 2]
+        assert fac.provenance == "designed"
+    units = {tuple(sorted(f.starting_units)) for f in C.factions}
+    assert len(units) == 4  # "Factions have different starting sets of units"
+
+
+def test_examples_holdings_are_starting_lands() -> None:
+    keys = {f.key: {C.names[r] for r in f.starting_lands} for f in C.factions}
+    assert "Boundless Expanse" in keys["legion"]
+    assert {"Saxum Ridge", "Ancestral Thickets", "Valley of Volcanoes"} == keys["brotherhood"]
+    assert {"Forest's Edge", "Sacrificial Forest", "Mossy Ridge"} == keys["alliance"]
+    assert {"Cliff of Sorrow", "Dawn Pine Forest"} <= keys["order"]
+
+
+def test_starting_lands_run_clockwise() -> None:
+    # Legion top-left, Alliance top-right, Order bottom-right, Brotherhood bottom-left.
+    centres = []
+    for fac in C.factions:
+        xs = [C.labels[r][0] for r in fac.starting_lands]
+        ys = [C.labels[r][1] for r in fac.starting_lands]
+        centres.append((sum(xs) / 3 > C.width / 2, sum(ys) / 3 > C.height / 2))
+    assert centres == [(False, False), (True, False), (True, True), (False, True)]
+
+
+@pytest.mark.parametrize(
+    "players", [("legion", "order"), ("alliance", "brotherhood"), ("legion", "alliance")]
+)
+def test_neutral_factions_hold_five_or_six_castles(players: tuple[str, str]) -> None:
+    cfg = GAME.config(2, factions=",".join(players))
+    s = GAME.new(cfg, 0)
+    for f in range(4):
+        n = sum(1 for c in s.castle if c == f)
+        if C.factions[f].key in players:
+            assert n == 3
+        else:
+            assert n in (5, 6)
+
+
+def test_geometry_is_json_and_complete() -> None:
+    import json
+
+    g = map_geometry()
+    json.dumps(g)
+    assert len(g["regions"]) == 31
+    assert len(g["junctions"]) == len(C.junctions)
+    assert all(len(r["polygon"]) >= 3 for r in g["regions"])
