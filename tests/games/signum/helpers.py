@@ -96,3 +96,12 @@ def melee(
     s = play(s, ("activate", a), ("melee", d))
     s = answer_splits(s, a_att, d_att)
     return roll_dice(s, tags or {}, default)
+
+
+def to_activation(s: SignumState) -> SignumState:
+    """Pass the building and terrain phases and decline Clink of Coins."""
+    while s.phase in ("build", "terrain"):
+        s = play(s, ("pass",))
+    while s.coins_due:
+        s = play(s, ("clink", s.coins_due[0], False))
+    return s

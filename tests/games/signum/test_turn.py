@@ -8,7 +8,7 @@ from ludorum.engine import CHANCE, Action
 from ludorum.games.signum import GAME
 from ludorum.games.signum import creatures as cr
 
-from .helpers import answer_splits, build, m, play, roll_dice
+from .helpers import answer_splits, build, m, play, roll_dice, to_activation
 
 
 def start(seed: int = 1) -> object:
@@ -94,9 +94,7 @@ def test_tactics_are_secret_and_fire_on_their_condition() -> None:
     v1 = GAME.view(s, 1)
     assert v1["tactics"][0] == {"hidden": 1} and "Ambush" not in str(v1["log"])
     assert GAME.view(s, 0)["tactics"][0] == ["ambush_of_the_faithful"]
-    s = play(s, ("end_turn",))
-    while s.phase in ("build", "terrain"):
-        s = play(s, ("pass",))
+    s = to_activation(play(s, ("end_turn",)))
     s = play(s, ("recruit", "musketeer", 0))
     assert s.models[-1].wounds == 1 and s.tactics[0] == () and "ambush_of_the_faithful" in s.graveyard[0]
 
