@@ -34,6 +34,7 @@ from .rules import (
     move_units,
     name,
     next_free,
+    token_borders,
     tset,
 )
 from .state import (
@@ -168,42 +169,67 @@ def summon_error(s: ReliquiumState, f: int, c: int, j: int) -> tuple[str | None,
 
 
 def turn_actions(s: ReliquiumState, f: int) -> list[Action]:
-    """What ``f`` may do on its turn of the peace phase (no decision pending)."""
+    """What ``f`` may do on its turn of the peace phase (no decision pending).
+
+    The checks are those of the ``*_error`` functions, written inline for speed (search loops call this).
+    """
     out = [PASS]
-    seg = segment(s, f)
-    mine = [r for r in range(len(C.names)) if controls(s, f, r)]
+    seg = s.marker[f] // 3
+    occ, cas, units = s.occupant, s.castle, s.units
+    mine = [r for r in range(len(occ)) if occ[r] == f or cas[r] == f]
+    players = s.factions
     if seg == 0:
         for src in mine:
-            if s.occupant[src] == f:
-                out += [
-                    Action("march", (src, dst)) for dst in C.adj[src] if entry_error(s, f, dst, 1) is None
-                ]
+            if occ[src] == f:
+                for dst in C.adj[src]:
+                    o, c = occ[dst], cas[dst]
+                    free = o == NO or (o == f and sum(units[dst]) < LIMIT)
+                    if free and (c in (NO, f) or c not in players):
+                        out.append(Action("march", (src, dst)))
         if lowest(s.melee_used[f]):
+            taken = token_borders(s) | s.blocked
             for src in mine:
-                out += [
-                    Action("melee", (src, dst)) for dst in C.adj[src] if melee_error(s, f, src, dst) is None
-                ]
+                for dst in C.adj[src]:
+                    o, c = occ[dst], cas[dst]
+                    if o == f or c == f or (o == NO and (c == NO or c not in players)):
+                        continue
+                    if C.border_id[(src, dst) if src < dst else (dst, src)] not in taken:
+                        out.append(Action("melee", (src, dst)))
     elif seg == 1:
+        res = s.reserve[f]
         for r in mine:
-            out += [Action("recruit", (r, c)) for c in range(3) if recruit_error(s, f, r, c) is None]
+            if cas[r] == f and sum(units[r]) < LIMIT:
+                out += [Action("recruit", (r, c)) for c in range(3) if res[c]]
         if lowest(s.ranged_used[f]) and s.melee:
+            fronts = {t[2] for t in s.melee} | {t[3] for t in s.melee}
             for src in mine:
                 out += [
                     Action("ranged", (src, dst))
                     for dst in C.adj[src]
-                    if ranged_error(s, f, src, dst)[0] is None
+                    if dst in fronts and ranged_error(s, f, src, dst)[0] is None
                 ]
     else:
         out += [Action("build", (r,)) for r in mine if build_error(s, f, r) is None]
-        for c in C.faction_creatures[f]:
-            out += [
-                Action("summon", (c, j))
-                for j in range(len(C.junctions))
-                if summon_error(s, f, c, j)[0] is None
-            ]
+        out += summon_actions(s, f, mine)
     if s.config.has("allies") and f not in s.proposed:
         out += [Action("pact", (g,)) for g in s.factions if g != f and not allied(s, f, g)]
     return out
+
+
+def summon_actions(s: ReliquiumState, f: int, mine: list[int]) -> list[Action]:
+    """Summons open to ``f``: junctions by its regions (or, with consent, an ally's), not used this round."""
+    on_board = {c for c, _ in s.creatures}
+    free = [c for c in C.faction_creatures[f] if c not in on_board]
+    if not free:
+        return []
+    regions = list(mine)
+    if s.config.has("allies") and s.pacts and not s.refused:
+        regions += [r for r in range(len(C.names)) if ally_of(s, f, r) != NO]
+    spots: set[int] = set()
+    for r in regions:
+        spots.update(C.region_junctions[r])
+    spots -= s.used_junctions
+    return [Action("summon", (c, j)) for c in free for j in sorted(spots)]
 
 
 def pending_actions(s: ReliquiumState) -> list[Action]:
