@@ -135,7 +135,8 @@ class MedievalRealms(Game[RealmsState]):
         for other, spots in enumerate(s.placing):
             if other == seat or not spots:
                 continue
-            s.placing = setitem(s.placing, other, random_placement(s, other, len(spots), rng))
+            length = None if s.committed[other] else len(spots)
+            s.placing = setitem(s.placing, other, random_placement(s, other, length, rng))
         s.rng = rng.getrandbits(64)
         return s
 
@@ -160,10 +161,11 @@ class MedievalRealms(Game[RealmsState]):
         return {"heuristic": HeuristicBot}
 
 
-def random_placement(s: RealmsState, seat: int, length: int, rng: random.Random) -> tuple[int, ...]:
-    """A random legal partial placement of ``length`` leaders for ``seat`` (for ``sample_state``)."""
+def random_placement(s: RealmsState, seat: int, length: int | None, rng: random.Random) -> tuple[int, ...]:
+    """A random legal placement for ``seat`` (for ``sample_state``): ``length`` leaders of an unfinished
+    placement, or (``None``) a complete one."""
     spots: tuple[int, ...] = ()
-    for _ in range(length):
+    while len(spots) < length if length is not None else not placement.complete(s, seat, spots):
         options = [a for a in placement.legal(_with_placing(s, seat, spots), seat) if a != CANCEL]
         a = rng.choice(options)
         kind = placement.KIND_WORDS.index(a.kind)

@@ -66,6 +66,18 @@ def next_kind(s: RealmsState, seat: int, placed: int) -> int:
     return -1
 
 
+def complete(s: RealmsState, seat: int, spots: tuple[int, ...]) -> bool:
+    """Whether ``spots`` place every leader of ``seat``.
+
+    Designed: buffers that find no area free of the player's own Military Leaders stay off the map.
+    """
+    kind = next_kind(s, seat, len(spots))
+    if kind != BUFFER:
+        return kind == -1
+    military = {sp % SPOT for sp in spots if sp // SPOT in (GENERAL, ADMIRAL)}
+    return len(military) >= areas(s.config.players)
+
+
 def placing_seat(s: RealmsState) -> int:
     """The first seat in turn order that has not committed its placement."""
     for seat in s.order:
@@ -121,7 +133,7 @@ def apply(s: RealmsState, seat: int, action: Action) -> None:
     where = SQUARES.index(str(action.args[0])) if kind == MAYOR else int(action.args[0])  # type: ignore[arg-type]
     spots = (*spots, kind * SPOT + where)
     s.placing = setitem(s.placing, seat, spots)
-    if next_kind(s, seat, len(spots)) == -1:
+    if complete(s, seat, spots):
         s.committed = setitem(s.committed, seat, True)
         if all(s.committed):
             reveal(s)

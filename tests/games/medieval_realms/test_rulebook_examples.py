@@ -192,3 +192,9 @@ def test_cancelling_the_opening_bid_restores_the_panel() -> None:
     s = build(2, phase="actions", order=(0, 1), resources=[{"gold": 3}, {"gold": 3}], panel=["realm_leader"])
     t = play(s, Action("activate", (1,)), Action("cancel"))
     assert t == s
+
+
+def test_buffers_with_no_free_area_stay_off_the_map() -> None:
+    s = build(2, order=(RACHEL, WYATT), leaders=[(6, 5, 3), (6, 1, 1)])
+    s = place(s, ["gold"] * 4, [1, 2, 3, 4, 5], [6, 7, 8])
+    assert s.committed[RACHEL] and GAME.to_move(s) == WYATT
