@@ -64,6 +64,9 @@ def legal(s: RealmsState) -> list[Action]:
     shown = s.display[seat]
     full = len(shown) >= DISPLAY_LIMIT
     colours = {CARDS[c].colour for c in shown}
+    # Rulebook › Actions › Action 1: auction cards need something to bid with; realm cards need the
+    # column price in Production, room in the display and a colour not yet held; majority cards only
+    # the price (whoever holds the majority receives them).
     for sq, c in enumerate(s.panel):
         if c < 0:
             continue
@@ -74,6 +77,7 @@ def legal(s: RealmsState) -> list[Action]:
                 out.append(ACTIVATE[sq])
         elif prod >= 1 + sq // 4 and (kind == "majority" or not (full or card.colour in colours)):
             out.append(ACTIVATE[sq])
+    # Rulebook › Actions › Action 2: put a display card into play by paying its cost.
     for c in shown:
         card = CARDS[c]
         if play_refusal(s, seat, card) is None:
@@ -81,7 +85,7 @@ def legal(s: RealmsState) -> list[Action]:
                 out.extend(PLAY_TITHE[c])
             else:
                 out.append(PLAY[c])
-    out.append(PASS)
+    out.append(PASS)  # Rulebook › Actions › Action 3: passing is always possible
     return out
 
 

@@ -9,9 +9,12 @@ import pytest
 
 from ludorum.agents.random_bot import RandomBot
 from ludorum.agents.runner import play_game
+from ludorum.engine import Action
 from ludorum.engine.bots import Bot
 from ludorum.games.medieval_realms import GAME
 from ludorum.games.medieval_realms.bot import HeuristicBot
+from ludorum.games.medieval_realms.scenario import build
+from ludorum.games.medieval_realms.state import RealmsState
 
 
 def test_the_game_offers_the_heuristic_bot() -> None:
@@ -42,3 +45,51 @@ def test_the_bot_chooses_from_a_json_round_tripped_view() -> None:
         action = bot.choose(view, legal, seat, rng)
         assert action in legal
         s = GAME.apply(s, action)
+
+
+def _choose(s: RealmsState, seat: int) -> Action:
+    view = json.loads(json.dumps(GAME.view(s, seat)))
+    return HeuristicBot().choose(view, GAME.legal_actions(s), seat, random.Random(0))
+
+
+def test_the_bot_places_mayors_for_the_card_it_wants() -> None:
+    s = build(
+        3, order=(0, 1, 2), display=[["scientific_development"], [], []], resources=[{"science": 1}] * 3
+    )
+    assert _choose(s, 0).args == ("science",)
+    s = build(3, order=(0, 1, 2), display=[["castle"], [], []], resources=[{"raw_material": 2}] * 3)
+    assert _choose(s, 0).args == ("raw_material",)
+
+
+def test_the_bot_plays_an_affordable_display_card_and_avoids_feeding_rivals() -> None:
+    s = build(
+        3, phase="actions", order=(0, 1, 2), display=[["war"], [], []], resources=[{"battle_point": 7}] * 3
+    )
+    war = s.display[0][0]
+    assert _choose(s, 0).kind == "play" and _choose(s, 0).args == (war,)
+    # A Cathedral it cannot win (a rival holds more Religion) is not activated.
+    s = build(
+        3,
+        phase="actions",
+        order=(0, 1, 2),
+        panel=["cathedral"],
+        resources=[{"religion": 1}, {"religion": 9}, {}],
+    )
+    assert _choose(s, 0).kind == "pass"
+    s = build(
+        3,
+        phase="actions",
+        order=(0, 1, 2),
+        panel=["cathedral"],
+        resources=[{"religion": 9}, {"religion": 1}, {}],
+    )
+    assert _choose(s, 0).kind == "activate"
+
+
+def test_the_bot_bids_within_value() -> None:
+    s = build(2, phase="actions", order=(0, 1), panel=["territory"], resources=[{"battle_point": 20}] * 2)
+    s = GAME.apply(GAME.apply(s, Action("activate", (1,))), Action("bid", (15,)))
+    assert GAME.to_move(s) == 1 and _choose(s, 1) == Action("pass")
+    s = build(2, phase="actions", order=(0, 1), panel=["territory"], resources=[{"battle_point": 20}] * 2)
+    s = GAME.apply(GAME.apply(s, Action("activate", (1,))), Action("bid", (1,)))
+    assert _choose(s, 1) == Action("bid", (2,))
