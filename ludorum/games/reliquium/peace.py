@@ -51,6 +51,15 @@ from .state import (
 )
 
 PASS = Action("pass")
+
+# Prebuilt actions (they are immutable): enumerating the legal actions then allocates almost nothing.
+_PAIRS = [(a, b) for a in range(len(C.names)) for b in C.adj[a]]
+A_MARCH = {p: Action("march", p) for p in _PAIRS}
+A_MELEE = {p: Action("melee", p) for p in _PAIRS}
+A_RANGED = {p: Action("ranged", p) for p in _PAIRS}
+A_RECRUIT = tuple(tuple(Action("recruit", (r, c)) for c in range(3)) for r in range(len(C.names)))
+A_BUILD = tuple(Action("build", (r,)) for r in range(len(C.names)))
+A_SUMMON = tuple(tuple(Action("summon", (c, j)) for j in range(len(C.junctions))) for c in range(len(C.creatures)))
 SEGMENT_ACTIONS = (("march", "melee"), ("recruit", "ranged"), ("build", "summon"))
 """Rulebook › Actions: what each segment of the ownership track offers."""
 
@@ -185,7 +194,7 @@ def turn_actions(s: ReliquiumState, f: int) -> list[Action]:
                     o, c = occ[dst], cas[dst]
                     free = o == NO or (o == f and sum(units[dst]) < LIMIT)
                     if free and (c in (NO, f) or c not in players):
-                        out.append(Action("march", (src, dst)))
+                        out.append(A_MARCH[(src, dst)])
         if lowest(s.melee_used[f]):
             taken = token_borders(s) | s.blocked
             for src in mine:
@@ -194,22 +203,22 @@ def turn_actions(s: ReliquiumState, f: int) -> list[Action]:
                     if o == f or c == f or (o == NO and (c == NO or c not in players)):
                         continue
                     if C.border_id[(src, dst) if src < dst else (dst, src)] not in taken:
-                        out.append(Action("melee", (src, dst)))
+                        out.append(A_MELEE[(src, dst)])
     elif seg == 1:
         res = s.reserve[f]
         for r in mine:
             if cas[r] == f and sum(units[r]) < LIMIT:
-                out += [Action("recruit", (r, c)) for c in range(3) if res[c]]
+                out += [A_RECRUIT[r][c] for c in range(3) if res[c]]
         if lowest(s.ranged_used[f]) and s.melee:
             fronts = {t[2] for t in s.melee} | {t[3] for t in s.melee}
             for src in mine:
                 out += [
-                    Action("ranged", (src, dst))
+                    A_RANGED[(src, dst)]
                     for dst in C.adj[src]
                     if dst in fronts and ranged_error(s, f, src, dst)[0] is None
                 ]
     else:
-        out += [Action("build", (r,)) for r in mine if build_error(s, f, r) is None]
+        out += [A_BUILD[r] for r in mine if build_error(s, f, r) is None]
         out += summon_actions(s, f, mine)
     if s.config.has("allies") and f not in s.proposed:
         out += [Action("pact", (g,)) for g in s.factions if g != f and not allied(s, f, g)]
@@ -229,7 +238,7 @@ def summon_actions(s: ReliquiumState, f: int, mine: list[int]) -> list[Action]:
     for r in regions:
         spots.update(C.region_junctions[r])
     spots -= s.used_junctions
-    return [Action("summon", (c, j)) for c in free for j in sorted(spots)]
+    return [A_SUMMON[c][j] for c in free for j in sorted(spots)]
 
 
 def pending_actions(s: ReliquiumState) -> list[Action]:
