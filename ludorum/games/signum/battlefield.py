@@ -215,24 +215,63 @@ def destinations(
     """The finite destination set: for each of 8 directions and each length, the legal end point.
 
     A move that would leave the board is shortened to the edge; one entering difficult terrain stops
-    on entering it.  Returns (direction, length in mm, x, y) for each distinct legal destination.
+    on entering it; one whose path a base or impassable terrain blocks is not offered.  Returns
+    (direction, length in mm, x, y) for each distinct destination; each passes :func:`check_move`.
     """
     out: list[tuple[int, int, float, float]] = []
     seen: set[tuple[float, float]] = set()
+    px, py, r = mover.x, mover.y, mover.r
+    reach = max(lengths) + r + EPS
+    # Only what lies within reach can stop a move: filter once.
+    near = [(o.x, o.y, r + o.r) for o in others if math.hypot(o.x - px, o.y - py) < reach + o.r]
+    walls = [
+        (t.disc.x, t.disc.y, r + t.disc.r)
+        for t in terrain
+        if t.impassable and math.hypot(t.disc.x - px, t.disc.y - py) < reach + t.disc.r
+    ]
+    slow = [t for t in terrain if t.difficult and not in_terrain(mover, t)] if not flight else []
     for i, (ux, uy) in enumerate(DIRECTIONS):
+        edge = clip_to_board(mover, ux, uy, allowance)
+        stop = stop_on_entry(mover, ux, uy, edge, slow) if slow else edge
+        block = math.inf if flight else _first_hit(px, py, ux, uy, near + walls)
         for length in lengths:
-            go = clip_to_board(mover, ux, uy, length)
-            if not flight:
-                go = stop_on_entry(mover, ux, uy, go, terrain)
-            if go < 0.5:
+            go = min(length, stop)
+            if go < 0.5 or go > block:
                 continue
-            x, y = round(mover.x + ux * go, 2), round(mover.y + uy * go, 2)
+            x, y = round(px + ux * go, 2), round(py + uy * go, 2)
             if (x, y) in seen:
                 continue
-            if check_move(mover, x, y, allowance, others, terrain, flight) is None:
-                seen.add((x, y))
-                out.append((i, round(length * 10), x, y))
+            if flight and any(math.hypot(x - cx, y - cy) < rr - EPS for cx, cy, rr in near + walls):
+                continue
+            seen.add((x, y))
+            out.append((i, round(length * 10), x, y))
     return out
+
+
+def _first_hit(
+    px: float, py: float, ux: float, uy: float, discs: Sequence[tuple[float, float, float]]
+) -> float:
+    """How far a base may travel along (ux, uy) before it would overlap one of ``discs``.
+
+    Each disc is (x, y, combined radius); touching is allowed (the tolerance EPS), overlapping is not.
+    """
+    best = math.inf
+    for cx, cy, rr in discs:
+        reach = rr - EPS
+        bx, by = cx - px, cy - py
+        along = bx * ux + by * uy
+        if along <= 0:
+            continue  # moving away from it (or alongside): it cannot be hit
+        c = bx * bx + by * by - reach * reach
+        if c <= 0:
+            return 0.0
+        disc = along * along - c
+        if disc <= 0:
+            continue
+        t = along - math.sqrt(disc)
+        if t < best:
+            best = t
+    return best
 
 
 def push_away(

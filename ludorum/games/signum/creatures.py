@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
+from typing import Any
 
 from ludorum.games.signum import battlefield as bf
 from ludorum.games.signum.content import Card, base_content
@@ -16,6 +17,8 @@ from ludorum.games.signum.glossary import Prop, parse
 from ludorum.games.signum.state import Model, Placed, SignumState
 
 CARDS = base_content().cards
+AURAS = {c.id: c.propmap["aura"] for c in CARDS.values() if "aura" in c.propmap}
+RADIUS = {c.id: c.base / 20.0 for c in CARDS.values()}
 
 
 def card(card_id: str) -> Card:
@@ -31,7 +34,7 @@ def parsed(text: str) -> Prop:
 
 def disc(m: Model) -> bf.Disc:
     """The model's base as geometry."""
-    return bf.Disc(m.x, m.y, CARDS[m.card].base / 20.0)
+    return bf.Disc(m.x, m.y, RADIUS[m.card])
 
 
 def city_benefit(s: SignumState, seat: int, benefit: str) -> int:
@@ -44,8 +47,22 @@ def is_hero(s: SignumState, m: Model) -> bool:
     return m.card == s.heroes[m.owner]
 
 
+_props_cache: list[Any] = [None, None, {}]
+"""The last Battlefield (models and cities, both immutable tuples) and its models' properties."""
+
+
 def props(s: SignumState, m: Model) -> dict[str, Prop]:
     """Every property the model has now: its card, relics, granted ones, Auras of friends, the City."""
+    cache = _props_cache
+    if cache[0] is not s.models or cache[1] is not s.city:
+        cache[0], cache[1], cache[2] = s.models, s.city, {}
+    found = cache[2].get(m.uid)
+    if found is None or found[0] is not m:
+        found = cache[2][m.uid] = (m, _props(s, m))
+    return found[1]  # type: ignore[no-any-return]
+
+
+def _props(s: SignumState, m: Model) -> dict[str, Prop]:
     c = CARDS[m.card]
     out = dict(c.propmap)
     extra: list[Prop] = []
@@ -58,10 +75,8 @@ def props(s: SignumState, m: Model) -> dict[str, Prop]:
     side = m.side()
     me = None
     for o in s.models:
-        if o.uid == m.uid or o.side() != side:
-            continue
-        aura = CARDS[o.card].propmap.get("aura")
-        if aura is None:
+        aura = AURAS.get(o.card)
+        if aura is None or o.uid == m.uid or o.side() != side:
             continue
         if me is None:
             me = disc(m)
@@ -141,7 +156,11 @@ def enemies_in_contact(s: SignumState, m: Model, include_hidden: bool = False) -
     return [
         o
         for o in s.models
-        if o.side() != side and (include_hidden or not o.hidden) and bf.in_contact(me, disc(o))
+        if abs(o.x - m.x) < 6.1
+        and abs(o.y - m.y) < 6.1
+        and o.side() != side
+        and (include_hidden or not o.hidden)
+        and bf.in_contact(me, disc(o))
     ]
 
 

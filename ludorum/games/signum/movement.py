@@ -8,6 +8,8 @@ reach; any exact point is also accepted (``move_to`` in millimetres) when it is 
 
 from __future__ import annotations
 
+from typing import Any
+
 from ludorum.games.signum import battlefield as bf
 from ludorum.games.signum import creatures as cr
 from ludorum.games.signum.state import Model, Pending, SignumState
@@ -34,8 +36,23 @@ def move_lengths(reach: float) -> list[float]:
     return out
 
 
+_cache: list[Any] = [None, None, {}]
+"""The last Battlefield (models and terrain, immutable tuples) and the destinations found on it."""
+
+
 def destinations(s: SignumState, m: Model, run: bool) -> list[tuple[int, int, float, float]]:
     """Legal (direction, length in mm, x, y) destinations of a move or a run."""
+    cache = _cache
+    if cache[0] is not s.models or cache[1] is not s.terrain:
+        cache[0], cache[1], cache[2] = s.models, s.terrain, {}
+    key = (m.uid, run)
+    found = cache[2].get(key)
+    if found is None:
+        found = cache[2][key] = _destinations(s, m, run)
+    return found  # type: ignore[no-any-return]
+
+
+def _destinations(s: SignumState, m: Model, run: bool) -> list[tuple[int, int, float, float]]:
     reach = allowance(s, m, run)
     lengths = [reach] if run else move_lengths(reach)
     return bf.destinations(

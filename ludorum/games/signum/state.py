@@ -7,7 +7,7 @@ order of the battle decks by nobody (only their sizes are public).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields
 from typing import Any
 
 from ludorum.engine import GameState, hidden, per_seat
@@ -38,7 +38,13 @@ class Model:
 
     def but(self, **changes: Any) -> Model:
         """A copy with some fields changed."""
-        return replace(self, **changes)
+        new = object.__new__(Model)
+        for name in _MODEL_FIELDS:
+            object.__setattr__(new, name, changes[name] if name in changes else getattr(self, name))
+        return new
+
+
+_MODEL_FIELDS = tuple(f.name for f in fields(Model))
 
 
 @dataclass(frozen=True, slots=True)

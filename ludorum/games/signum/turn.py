@@ -9,6 +9,8 @@ the chapter titles the rulebook's contents list and the facts of DESIGN.md §5.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ludorum.engine import Action
 from ludorum.games.signum import battlefield as bf
 from ludorum.games.signum import combat, victory
@@ -35,7 +37,10 @@ def begin_turn(s: SignumState, seat: int) -> None:
     s.turn += 1
     s.built = False
     s.acting, s.stage = -1, 0
-    s.models = tuple(m.but(activated=False, fresh=False, pursuits=0) for m in s.models)
+    s.models = tuple(
+        m.but(activated=False, fresh=False, pursuits=0) if m.activated or m.fresh or m.pursuits else m
+        for m in s.models
+    )
     income = BASE_INCOME + sum(cr.CARDS[b].income for b in s.city[seat])
     s.add_prosperity(seat, income)
     hero = s.hero_of(seat)
@@ -184,12 +189,25 @@ def card_cost(s: SignumState, seat: int, c: str) -> int:
     return max(0, cost)
 
 
+_entry_cache: list[Any] = [None, None, {}]
+
+
 def entry_point(s: SignumState, seat: int, c: str, spot: int) -> tuple[float, float] | None:
     """Where a character enters at a spot, or ``None`` if a base or impassable terrain is in the way."""
+    cache = _entry_cache
+    if cache[0] is not s.models or cache[1] is not s.terrain:
+        cache[0], cache[1], cache[2] = s.models, s.terrain, {}
+    key = (seat, cr.RADIUS[c], spot)
+    if key not in cache[2]:
+        cache[2][key] = _entry_point(s, seat, c, spot)
+    return cache[2][key]  # type: ignore[no-any-return]
+
+
+def _entry_point(s: SignumState, seat: int, c: str, spot: int) -> tuple[float, float] | None:
     r = cr.CARDS[c].base / 20.0
     x, y = ENTRY_X[spot], (r if seat == 0 else bf.SIZE - r)
     d = bf.Disc(x, y, r)
-    if any(bf.overlaps(d, cr.disc(m)) for m in s.models):
+    if any(abs(m.y - y) < 6.5 and bf.overlaps(d, cr.disc(m)) for m in s.models):
         return None
     if any(o.impassable and bf.overlaps(d, o.disc) for o in cr.obstacles(s.terrain)):
         return None

@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ludorum.engine import Action, IllegalAction
 from ludorum.games.signum import GAME
@@ -114,3 +116,31 @@ def test_push_away_reports_a_short_push() -> None:
     assert not full and y == pytest.approx(58.5, abs=0.3)
     _, y, full = bf.push_away(bf.Disc(30, 30, 1.5), bf.Disc(30, 27, 1.5), 8.0, [], [])
     assert full and y == pytest.approx(38.0)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.floats(3, 57),
+    st.floats(3, 57),
+    st.lists(st.tuples(st.floats(0, 60), st.floats(0, 60), st.sampled_from([1.5, 2.5, 3.0])), max_size=6),
+    st.lists(
+        st.tuples(st.floats(0, 60), st.floats(0, 60), st.floats(3, 6), st.booleans(), st.booleans()),
+        max_size=3,
+    ),
+    st.booleans(),
+)
+def test_every_offered_destination_is_a_legal_move(
+    x: float,
+    y: float,
+    bases: list[tuple[float, float, float]],
+    pieces: list[tuple[float, float, float, bool, bool]],
+    flight: bool,
+) -> None:
+    mover = bf.Disc(x, y, 1.5)
+    others = [bf.Disc(a, b, r) for a, b, r in bases if not bf.overlaps(mover, bf.Disc(a, b, r))]
+    terrain = [bf.Obstacle(bf.Disc(a, b, r), imp, not imp and dif, True) for a, b, r, imp, dif in pieces]
+    terrain = [t for t in terrain if not (t.impassable and bf.overlaps(mover, t.disc))]
+    if any(t.difficult and bf.in_terrain(mover, t) for t in terrain):
+        return  # a creature starting in difficult terrain gets an allowance of S (movement.allowance)
+    for _, _, dx, dy in bf.destinations(mover, [8.0, 10.0], others, terrain, flight, 10.0):
+        assert bf.check_move(mover, dx, dy, 10.0, others, terrain, flight) is None
