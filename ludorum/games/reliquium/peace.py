@@ -59,7 +59,9 @@ A_MELEE = {p: Action("melee", p) for p in _PAIRS}
 A_RANGED = {p: Action("ranged", p) for p in _PAIRS}
 A_RECRUIT = tuple(tuple(Action("recruit", (r, c)) for c in range(3)) for r in range(len(C.names)))
 A_BUILD = tuple(Action("build", (r,)) for r in range(len(C.names)))
-A_SUMMON = tuple(tuple(Action("summon", (c, j)) for j in range(len(C.junctions))) for c in range(len(C.creatures)))
+A_SUMMON = tuple(
+    tuple(Action("summon", (c, j)) for j in range(len(C.junctions))) for c in range(len(C.creatures))
+)
 SEGMENT_ACTIONS = (("march", "melee"), ("recruit", "ranged"), ("build", "summon"))
 """Rulebook › Actions: what each segment of the ownership track offers."""
 

@@ -1,0 +1,136 @@
+"""The heuristic bot: it settles empty lands and builds, recruits where castles are threatened, attacks
+weak neighbours, supports its battles and summons creatures where their aura or ability counts.
+
+It sees only its seat's view (JSON) and the legal actions, plus the static map of Sigillum.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ludorum.engine import CANCEL, Action
+
+from .content import WATER, content
+from .war import ATTACK_BASE, DEFENCE_BASE
+
+C = content()
+
+
+class HeuristicBot:
+    """Scores every legal action with simple rules of thumb and plays the best (ties broken at random)."""
+
+    def choose(
+        self, view: Mapping[str, Any], legal: Sequence[Action], seat: int, rng: random.Random
+    ) -> Action:
+        """The best-scoring legal action."""
+        me = view["factions"][seat]
+        best, best_score = legal[0], float("-inf")
+        for a in legal:
+            score = self.score(view, me, a) + rng.random() * 0.5
+            if score > best_score:
+                best, best_score = a, score
+        return best
+
+    # -- evaluation helpers ----------------------------------------------------------------------------
+
+    @staticmethod
+    def _enemy_pressure(view: Mapping[str, Any], me: int, r: int) -> int:
+        """Attack strength enemies could bring against region ``r`` from its neighbours."""
+        occ, units = view["occupant"], view["units"]
+        return sum(
+            sum(b * n for b, n in zip(ATTACK_BASE, units[n], strict=True))
+            for n in C.adj[r]
+            if occ[n] not in (-1, me)
+        )
+
+    @staticmethod
+    def _defence(view: Mapping[str, Any], r: int) -> int:
+        u = view["units"][r]
+        return sum(b * n for b, n in zip(DEFENCE_BASE, u, strict=True))
+
+    @staticmethod
+    def _settle_value(view: Mapping[str, Any], me: int, r: int) -> int:
+        """How good land ``r`` is to build on next: empty, castle-less, a token left for its terrain."""
+        if C.terrain[r] == WATER or view["castle"][r] != -1:
+            return 0
+        if view["track"][me][C.terrain[r]] == 0:
+            return 0
+        return 3
+
+    def score(self, view: Mapping[str, Any], me: int, a: Action) -> float:
+        """A rough value of action ``a`` for faction ``me``."""
+        k, t = a.kind, a.args
+        occ, castle, units = view["occupant"], view["castle"], view["units"]
+        if k == "build":
+            return 100.0
+        if k == "recruit":
+            r, cls = t
+            threat = self._enemy_pressure(view, me, r)
+            want = 1 if threat else 0  # defenders where castles are threatened, warriors elsewhere
+            return 40.0 + min(threat, 10) * 2 + (5 if cls == want else 0)
+        if k == "march":
+            src, dst = t
+            value = 10.0 + 10 * self._settle_value(view, me, dst)
+            if castle[src] == me and sum(units[src]) == 1 and self._enemy_pressure(view, me, src):
+                value -= 20  # do not leave a threatened castle empty
+            if castle[dst] == me:
+                value += 5 if self._enemy_pressure(view, me, dst) else -8
+            return value
+        if k == "units":
+            src, dst = view["pending"][1], view["pending"][2]
+            n = sum(t)
+            if self._settle_value(view, me, dst) and castle[src] == me:
+                return 20.0 - abs(n - 1) * 5 + t[0]  # one settler, a warrior if possible
+            return 10.0 + n
+        if k in ("onward", "halt"):
+            return 15.0 + (10 * self._settle_value(view, me, t[0]) if k == "onward" else 0)
+        if k == "melee":
+            src, dst = t
+            mine = sum(b * n for b, n in zip(ATTACK_BASE, units[src], strict=True)) + 1
+            theirs = self._defence(view, dst) if occ[dst] not in (-1, me) else 0
+            if mine <= theirs:
+                return -5.0
+            value = 30.0 + (mine - theirs)
+            if castle[dst] not in (-1, me) and castle[dst] in view["factions"]:
+                value += 25  # a castle to destroy
+            return value
+        if k == "ranged":
+            src, dst = t
+            return 20.0 + sum(units[src]) * 3 if occ[src] == me else 5.0
+        if k == "summon":
+            c, j = t
+            cr = C.creatures[c]
+            presence = C.junctions[j]
+            aura = sum(units[r][cr.cls] for r in presence if occ[r] == me)
+            fights = sum(1 for m in view["melee"] if m[2] in presence or m[3] in presence)
+            return 15.0 + 4 * aura + 6 * fights + (30 if cr.ability == "build" else 0)
+        if k == "ability":
+            return 50.0
+        if k == "forgo":
+            return 10.0
+        if k == "support":
+            return float(sum(t))
+        if k == "lose":
+            battle = view["battle"]
+            defending = battle and battle[2] == me
+            keep = DEFENCE_BASE if defending else ATTACK_BASE
+            return -float(sum(b * n for b, n in zip(keep, t, strict=True)))
+        if k == "flee":
+            return 5.0 + (5 if castle[t[0]] == me else 0)
+        if k == "advance":
+            dst = view["battle"][4]
+            n = sum(t)
+            if castle[dst] not in (-1, me) and castle[dst] in view["factions"]:
+                return 50.0 + n  # destroy the castle
+            if n == 0:
+                return 5.0
+            return 8.0 + 3 * self._settle_value(view, me, dst) - n
+        if k in ("accept", "consent"):
+            return 1.0
+        if a == CANCEL:
+            return -50.0
+        if k == "pass":
+            return 0.0
+        return -1.0
