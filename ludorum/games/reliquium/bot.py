@@ -61,7 +61,8 @@ class HeuristicBot:
 
     def score(self, view: Mapping[str, Any], me: int, a: Action) -> float:
         """A rough value of action ``a`` for faction ``me``."""
-        k, t = a.kind, a.args
+        k = a.kind
+        t: Any = a.args
         occ, castle, units = view["occupant"], view["castle"], view["units"]
         if k == "build":
             return 100.0
@@ -80,10 +81,10 @@ class HeuristicBot:
             return value
         if k == "units":
             src, dst = view["pending"][1], view["pending"][2]
-            n = sum(t)
+            n: int = sum(t)
             if self._settle_value(view, me, dst) and castle[src] == me:
-                return 20.0 - abs(n - 1) * 5 + t[0]  # one settler, a warrior if possible
-            return 10.0 + n
+                return 20.0 - abs(n - 1) * 5 + int(t[0])  # one settler, a warrior if possible
+            return 10.0 + int(n)
         if k in ("onward", "halt"):
             return 15.0 + (10 * self._settle_value(view, me, t[0]) if k == "onward" else 0)
         if k == "melee":
@@ -95,7 +96,7 @@ class HeuristicBot:
             value = 30.0 + (mine - theirs)
             if castle[dst] not in (-1, me) and castle[dst] in view["factions"]:
                 value += 25  # a castle to destroy
-            return value
+            return float(value)
         if k == "ranged":
             src, dst = t
             return 20.0 + sum(units[src]) * 3 if occ[src] == me else 5.0
@@ -105,7 +106,7 @@ class HeuristicBot:
             presence = C.junctions[j]
             aura = sum(units[r][cr.cls] for r in presence if occ[r] == me)
             fights = sum(1 for m in view["melee"] if m[2] in presence or m[3] in presence)
-            return 15.0 + 4 * aura + 6 * fights + (30 if cr.ability == "build" else 0)
+            return 15.0 + 4 * int(aura) + 6 * fights + (30 if cr.ability == "build" else 0)
         if k == "ability":
             return 50.0
         if k == "forgo":
@@ -123,10 +124,10 @@ class HeuristicBot:
             dst = view["battle"][4]
             n = sum(t)
             if castle[dst] not in (-1, me) and castle[dst] in view["factions"]:
-                return 50.0 + n  # destroy the castle
+                return 50.0 + int(n)  # destroy the castle
             if n == 0:
                 return 5.0
-            return 8.0 + 3 * self._settle_value(view, me, dst) - n
+            return 8.0 + 3 * self._settle_value(view, me, dst) - int(n)
         if k in ("accept", "consent"):
             return 1.0
         if a == CANCEL:
