@@ -256,6 +256,8 @@ class Hub:
     async def submit(self, live: LiveGame, seat: int, version: int, action: Action) -> None:
         """A human's action: checked against version, turn and rules, stored, then pushed."""
         async with live.lock:
+            if version != live.version:
+                await self._refresh(live)  # another server process may have moved the game on
             if live.over:
                 raise ApiError(409, "game_over", "this game has ended")
             if version != live.version:
@@ -289,6 +291,7 @@ class Hub:
             self.store.append_action, live.id, index, seat, action.to_json(), status, result
         )
         if not stored:  # another server process stored this step first
+            await self._refresh(live)
             raise ApiError(409, "stale_version", "the game has moved on; resync", version=index + 1)
         live.state = after
         live.steps.append((seat, action))
@@ -297,6 +300,19 @@ class Hub:
             self.games.pop(live.id, None)
             self._cache_finished(live)
         await self._push_all(live)
+
+    async def _refresh(self, live: LiveGame) -> None:
+        """Catch up (lock held) with steps and seats that another server process stored."""
+        stored = await asyncio.to_thread(self.store.load, live.id)
+        if stored is None:
+            return
+        live.seats = stored.seats
+        live.bots.clear()
+        if len(stored.steps) != live.version:
+            fresh = self._revive(stored)
+            if fresh is not None:
+                live.state, live.steps, live.log = fresh.state, fresh.steps, fresh.log
+                await self._push_all(live)
 
     def kick(self, live: LiveGame) -> None:
         """Make sure chance and bots move if it is their turn."""
