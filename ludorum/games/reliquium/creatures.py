@@ -16,6 +16,7 @@ from .rules import (
     R_ABILITY,
     C,
     add_units,
+    allied,
     border_free_error,
     build_castle,
     build_error,
@@ -27,7 +28,7 @@ from .rules import (
     to_reserve,
     tset,
 )
-from .state import NO, PEACE, ReliquiumState
+from .state import CONSENT_ABILITY, NO, P_CONSENT, PEACE, ReliquiumState
 
 FORGO = Action("forgo")
 
@@ -40,12 +41,27 @@ def _tokens_near(tokens: tuple[tuple[int, ...], ...], presence: tuple[int, ...])
     return [i for i, t in enumerate(tokens) if t[2] in presence or t[3] in presence]
 
 
+def helped(s: ReliquiumState, f: int) -> tuple[int, ...]:
+    """Whose units ``f``'s abilities may move or change: its own, and with Allies (consent) its allies'."""
+    if not s.config.has("allies") or s.refused or not s.pacts:
+        return (f,)
+    return (f, *(g for g in s.factions if g != f and allied(s, f, g)))
+
+
+def ability_owner(s: ReliquiumState, kind: str, t: tuple[int, ...]) -> int:
+    """The faction whose units a moving or retraining ability acts on (``NO`` for other abilities)."""
+    if kind in ("tide", "gather", "call", "retrain"):
+        return s.occupant[t[0]]
+    return NO
+
+
 def ability_actions(s: ReliquiumState) -> list[Action]:
     """The ability targets of the creature being summoned, plus ``forgo`` and ``cancel``."""
     _, c, j = s.pending
     f = s.turn
     presence = C.junctions[j]
     kind = C.creatures[c].ability
+    hands = helped(s, f)
     out: list[tuple[int, ...]] = []
     if kind in ("burn_ranged", "remove_melee", "recall"):
         if kind != "remove_melee":
@@ -85,35 +101,37 @@ def ability_actions(s: ReliquiumState) -> list[Action]:
                 out += [(r, cls) for cls in range(3) if s.reserve[f][cls]]
     elif kind == "tide":
         for src in presence:
-            if s.occupant[src] == f:
+            g = s.occupant[src]
+            if g in hands:
                 for dst in presence:
-                    if dst != src and dst in C.adj_set[src] and entry_error(s, f, dst, 1) is None:
-                        room = LIMIT - (sum(s.units[dst]) if s.occupant[dst] == f else 0)
+                    if dst != src and dst in C.adj_set[src] and entry_error(s, g, dst, 1) is None:
+                        room = LIMIT - (sum(s.units[dst]) if s.occupant[dst] == g else 0)
                         out += [(src, dst, *u) for u in subsets(s.units[src], room)]
     elif kind == "gather":
         for dst in presence:
-            if entry_error(s, f, dst, 1) is None:
-                room = LIMIT - (sum(s.units[dst]) if s.occupant[dst] == f else 0)
-                for src in C.adj[dst]:
-                    if s.occupant[src] == f:
-                        out += [(src, dst, *u) for u in subsets(s.units[src], room)]
+            for src in C.adj[dst]:
+                g = s.occupant[src]
+                if g in hands and entry_error(s, g, dst, 1) is None:
+                    room = LIMIT - (sum(s.units[dst]) if s.occupant[dst] == g else 0)
+                    out += [(src, dst, *u) for u in subsets(s.units[src], room)]
     elif kind == "retrain":
         for r in presence:
-            if s.occupant[r] == f:
+            g = s.occupant[r]
+            if g in hands:
                 out += [
                     (r, a, b)
                     for a in range(3)
                     for b in range(3)
-                    if a != b and s.units[r][a] and s.reserve[f][b]
+                    if a != b and s.units[r][a] and s.reserve[g][b]
                 ]
     elif kind == "build":
         out += [(r,) for r in presence if build_error(s, f, r) is None]
     elif kind == "call":
         for dst in presence:
-            if entry_error(s, f, dst, 1) is None:
-                for src in range(len(C.names)):
-                    if src != dst and s.occupant[src] == f:
-                        out += [(src, dst, cls) for cls in range(3) if s.units[src][cls]]
+            for src in range(len(C.names)):
+                g = s.occupant[src]
+                if src != dst and g in hands and entry_error(s, g, dst, 1) is None:
+                    out += [(src, dst, cls) for cls in range(3) if s.units[src][cls]]
     return [Action("ability", t) for t in out] + [FORGO, CANCEL]
 
 
@@ -128,14 +146,24 @@ def apply_ability(s0: ReliquiumState, a: Action) -> ReliquiumState:
         return s
     _, c, j = s.pending
     f = s.turn
+    if a.kind == "ability":
+        owner = ability_owner(s, C.creatures[c].ability, a.args)  # type: ignore[arg-type]
+        if owner not in (NO, f):  # Rulebook › Allies: "he must obtain the ally's consent"
+            s.pending = (P_CONSENT, owner, CONSENT_ABILITY, c, j, *a.args)  # type: ignore[arg-type]
+            return s
+    complete_summon(s, f, c, j, a.args if a.kind == "ability" else None)  # type: ignore[arg-type]
+    return s
+
+
+def complete_summon(s: ReliquiumState, f: int, c: int, j: int, args: tuple[int, ...] | None) -> None:
+    """Place creature ``c`` at junction ``j``, use its ability on ``args`` (``None``: forgo), end the turn."""
     s.pending = ()
     s.creatures = (*s.creatures, (c, j))
     s.used_junctions = s.used_junctions | {j}
-    if a.kind == "ability":
-        _use(s, f, C.creatures[c].ability, a.args)  # type: ignore[arg-type]
+    if args is not None:
+        _use(s, f, C.creatures[c].ability, args)
     if s.phase == PEACE:
         end_turn(s, f)
-    return s
 
 
 def _use(s: ReliquiumState, f: int, kind: str, t: tuple[int, ...]) -> None:

@@ -47,9 +47,9 @@ class Reliquium(Game[ReliquiumState]):
         return new_state(config, seed)
 
     def max_decisions(self, config: Config) -> int:
-        """Per round: at most 9 actions of at most 5 decisions and a pact per player, 12 supports and
+        """Per round: at most 9 actions of at most 7 decisions and a pact per player, 12 supports and
         12 battles of at most 6 decisions; times the round limit."""
-        return round_limit(config) * (config.players * 50 + 12 + 12 * 6) + 10
+        return round_limit(config) * (config.players * 70 + 12 + 12 * 6) + 10
 
     def decider(self, state: ReliquiumState) -> int:
         """The faction whose decision it is."""

@@ -38,6 +38,7 @@ from .rules import (
     tset,
 )
 from .state import (
+    CONSENT_ABILITY,
     CONSENT_RANGED,
     CONSENT_SUMMON,
     NO,
@@ -398,15 +399,21 @@ def apply_pending(s0: ReliquiumState, a: Action) -> ReliquiumState:
         s.pending = ()
         end_turn(s, f)
     elif a.kind in ("consent", "refuse"):
-        _, _, what, x, y = p
+        what, x, y = p[2:5]
         s.pending = ()
         if a.kind == "refuse":
             s.refused = True
+            if what == CONSENT_ABILITY:  # the summoning goes on, without the ally's units
+                s.pending = (P_ABILITY, x, y)
         elif what == CONSENT_RANGED:
             place_ranged(s, f, x, y)
             end_turn(s, f)
-        else:
+        elif what == CONSENT_SUMMON:
             s.pending = (P_ABILITY, x, y)
+        else:
+            from .creatures import complete_summon
+
+            complete_summon(s, f, x, y, p[5:])
     else:  # accept / decline a pact
         if a.kind == "accept":
             s.pacts = (*s.pacts, (p[1], p[2]))

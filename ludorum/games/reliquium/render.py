@@ -61,7 +61,8 @@ def describe(s: ReliquiumState, a: Action) -> str:
         if k == "lose":
             return f"Lose {units_text(t)}"
         if k == "flee":
-            return f"Flee with a {CLASSES[t[1]]} into the {_n(t[0])}"  # type: ignore[index]
+            also = f" and support the {_n(t[2])}" if len(t) > 2 else ""
+            return f"Flee with a {CLASSES[t[1]]} into the {_n(t[0])}{also}"  # type: ignore[index]
         if k == "advance":
             return f"Victory march with {units_text(t)}" if any(t) else "Decline the victory march"
         if k == "pact":
@@ -75,20 +76,24 @@ def describe(s: ReliquiumState, a: Action) -> str:
 
 def text(game: Any, s: ReliquiumState, seat: int | None) -> str:
     """The table as text."""
-    lines = [f"Reliquium — round {s.round}/{s.round_limit}, {s.phase} phase"]
+    lines = [
+        f"Reliquium — round {s.round}/{s.round_limit}, {s.phase} phase   (W warrior, D defender, M mage;"
+        " track ■ castle token, □ free division)"
+    ]
     for f in range(4):
         fac = C.factions[f]
         if f in s.factions:
             tr = s.track[f]
             track = "|".join("".join("■" if d < tr[g] else "□" for d in range(3)) for g in range(3))
             mark = s.marker[f]
+            where = "-" if mark == NO else f"{TERRAINS[mark // 3]}·{mark % 3 + 1}"
+            reserve = "".join(LETTERS[c] * n for c, n in enumerate(s.reserve[f])) or "-"
             lines.append(
-                f"  {fac.name:30s} castles {castles_on_board(s, f)}/9  track [{track}] marker at "
-                f"{'-' if mark == NO else TERRAINS[mark // 3] + ' ' + str(mark % 3 + 1)}  reserve "
-                f"{''.join(LETTERS[c] * n for c, n in enumerate(s.reserve[f])) or '-'}"
+                f"  {fac.name:28s} castles {castles_on_board(s, f)}/9  track {track}  "
+                f"marker {where:11s} reserve {reserve}"
             )
         else:
-            lines.append(f"  {fac.name:30s} neutral")
+            lines.append(f"  {fac.name:28s} neutral")
     lines.append("Regions:")
     for r, nm in enumerate(C.names):
         bits = []

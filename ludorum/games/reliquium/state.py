@@ -22,7 +22,7 @@ P_MARCH_ON = 2  # (P, src, dst, cls): Single March, the lone unit may go on
 P_ABILITY = 3  # (P, creature, junction): use the summoned creature's ability or not
 P_CONSENT = 4  # (P, ally, what, args...): the ally's consent (Allies)
 P_PACT = 5  # (P, proposer, target): a pact offered (Allies)
-CONSENT_RANGED, CONSENT_SUMMON = 1, 2
+CONSENT_RANGED, CONSENT_SUMMON, CONSENT_ABILITY = 1, 2, 3
 
 # Battle stages (the first entry of ``battle``).
 B_LOSS_ATT, B_LOSS_DEF, B_FLEE, B_ADVANCE = 1, 2, 3, 4

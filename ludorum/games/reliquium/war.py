@@ -25,6 +25,7 @@ from .rules import (
     move_units,
     remove_units,
     to_reserve,
+    tset,
 )
 from .state import (
     ATT_WINS,
@@ -243,18 +244,35 @@ def _lose(s: ReliquiumState, f: int, r: int, u: tuple[int, int, int]) -> None:
     to_reserve(s, f, u)
 
 
-def flee_options(s: ReliquiumState) -> list[tuple[int, int]]:
-    """Rulebook › Movements: where each fleeing unit may go (march rules; they may split up)."""
+def flee_options(s: ReliquiumState) -> list[tuple[int, ...]]:
+    """Rulebook › Movements: where each fleeing unit may go (march rules; they may split up).
+
+    ``(region, class)`` flees; ``(region, class, supported)`` also moves the unit up to the defender's
+    ranged combat token from that region ("if they can be moved up to a ranged combat token immediately
+    after fleeing").
+    """
     dfn, dst = s.battle[2], s.battle[4]
-    return [
-        (r, c) for r in C.adj[dst] if entry_error(s, dfn, r, 1) is None for c in range(3) if s.units[dst][c]
-    ]
+    out: list[tuple[int, ...]] = []
+    for r in C.adj[dst]:
+        if entry_error(s, dfn, r, 1) is not None:
+            continue
+        rooms = [t[3] for t in s.ranged if t[0] == dfn and t[2] == r and sum(t[4:]) < t[1]]
+        for c in range(3):
+            if s.units[dst][c]:
+                out.append((r, c))
+                out += [(r, c, sup) for sup in rooms]
+    return out
 
 
-def _flee(s: ReliquiumState, r: int, c: int) -> None:
+def _flee(s: ReliquiumState, r: int, c: int, *support: int) -> None:
     dfn, dst = s.battle[2], s.battle[4]
     u = (int(c == 0), int(c == 1), int(c == 2))
     move_units(s, dfn, dst, r, u)
+    if support:
+        for i, t in enumerate(s.ranged):
+            if t[0] == dfn and t[2] == r and t[3] == support[0]:
+                s.ranged = (*s.ranged[:i], tset(t, 4 + c, t[4 + c] + 1), *s.ranged[i + 1 :])
+                break
 
 
 def advance_blocked(s: ReliquiumState) -> bool:
