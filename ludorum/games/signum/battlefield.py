@@ -230,10 +230,11 @@ def destinations(
         if t.impassable and math.hypot(t.disc.x - px, t.disc.y - py) < reach + t.disc.r
     ]
     slow = [t for t in terrain if t.difficult and not in_terrain(mover, t)] if not flight else []
+    blockers = near + walls
     for i, (ux, uy) in enumerate(DIRECTIONS):
         edge = clip_to_board(mover, ux, uy, allowance)
         stop = stop_on_entry(mover, ux, uy, edge, slow) if slow else edge
-        block = math.inf if flight else _first_hit(px, py, ux, uy, near + walls)
+        block = math.inf if flight or not blockers else _first_hit(px, py, ux, uy, blockers)
         for length in lengths:
             go = min(length, stop)
             if go < 0.5 or go > block:
@@ -241,7 +242,7 @@ def destinations(
             x, y = round(px + ux * go, 2), round(py + uy * go, 2)
             if (x, y) in seen:
                 continue
-            if flight and any(math.hypot(x - cx, y - cy) < rr - EPS for cx, cy, rr in near + walls):
+            if flight and any(math.hypot(x - cx, y - cy) < rr - EPS for cx, cy, rr in blockers):
                 continue
             seen.add((x, y))
             out.append((i, round(length * 10), x, y))

@@ -1,19 +1,239 @@
-"""The heuristic bot (placeholder until the full heuristic lands): random among legal actions."""
+"""The heuristic bot: plays from its view only (the JSON a client receives) and the legal actions.
+
+It develops its City while that pays, brings characters in, gives its hero relics, focuses the enemy
+hero (melee, shots and spells go to the hero first, then to the weakest enemy), shoots whenever it can
+and keeps its own hero back while it is badly wounded.
+"""
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ludorum.engine import Action
+from ludorum.engine import CANCEL, Action
+from ludorum.games.signum import battlefield as bf
+from ludorum.games.signum.content import base_content
+
+CARDS = base_content().cards
+ATTACKS = ("strike", "shoot", "magic_shot", "melee", "control")
 
 
 class HeuristicBot:
-    """Chooses among the legal actions using only its view."""
+    """A sensible, fast player for Legends of Signum."""
+
+    needs_view = True
 
     def choose(
         self, view: Mapping[str, Any], legal: Sequence[Action], seat: int, rng: random.Random
     ) -> Action:
-        """Pick one of ``legal``."""
-        return rng.choice(list(legal))
+        """Pick one of ``legal`` from what ``seat`` sees."""
+        if len(legal) == 1:
+            return legal[0]
+        me = _Seen(view, seat)
+        kinds = {a.kind for a in legal}
+        if "split" in kinds:
+            return me.split(legal)
+        if "first" in kinds:
+            return Action("first", (seat,))
+        if "stack" in kinds:
+            return min(legal, key=lambda a: (-CARDS[str(a.args[0])].income, CARDS[str(a.args[0])].cost))
+        if "build" in kinds or view["phase"] == "build":
+            return me.build(legal)
+        if view["phase"] == "terrain":
+            return Action("pass")
+        if "clink" in kinds:
+            return Action("clink", (legal[0].args[0], view["prosperity"][seat] > 8))
+        if "pursue" in kinds:
+            return me.best_target(legal, "pursue") or Action("done")
+        if view["acting"] >= 0:
+            return me.act(legal, rng)
+        return me.main(legal, rng)
+
+
+class _Seen:
+    """What the bot reads from its view."""
+
+    def __init__(self, view: Mapping[str, Any], seat: int) -> None:
+        self.view = view
+        self.seat = seat
+        self.models = {m["uid"]: m for m in view["models"]}
+        self.hero_card = view["heroes"][seat]
+        self.enemy_hero = next(
+            (m for m in view["models"] if m["card"] == view["heroes"][1 - seat] and m["owner"] != seat), None
+        )
+        self.my_hero = next(
+            (m for m in view["models"] if m["card"] == self.hero_card and m["owner"] == seat), None
+        )
+
+    @staticmethod
+    def side(m: Mapping[str, Any]) -> int:
+        owner: int = m["owner"] if m["controller"] < 0 else m["controller"]
+        return owner
+
+    @staticmethod
+    def health_left(m: Mapping[str, Any]) -> int:
+        wounds: int = m["wounds"]
+        return CARDS[m["card"]].health + sum(CARDS[r].health for r in m["relics"]) - wounds
+
+    def enemies(self) -> list[Mapping[str, Any]]:
+        return [m for m in self.models.values() if self.side(m) != self.seat]
+
+    # -- phases -----------------------------------------------------------------------------------------
+
+    def build(self, legal: Sequence[Action]) -> Action:
+        """Build the best income per prosperity while the game is young; keep a little in hand."""
+        money = self.view["prosperity"][self.seat]
+        best, score = Action("pass"), 0.0
+        for a in legal:
+            if a.kind != "build":
+                continue
+            c = CARDS[str(a.args[0])]
+            value = c.income / max(1, c.cost) + (0.05 if c.effect in ("heal_hero", "hero_armour") else 0)
+            if money - c.cost >= 2 and value > score and self.view["turn"] < 40:
+                best, score = a, value
+        return best
+
+    def main(self, legal: Sequence[Action], rng: random.Random) -> Action:
+        """Between activations: cards first, then the creatures, then end the turn."""
+        money = self.view["prosperity"][self.seat]
+        best: tuple[float, Action] | None = None
+        for a in legal:
+            score = self.card_score(a, money)
+            if score > 0 and (best is None or score > best[0]):
+                best = (score, a)
+        if best is not None:
+            return best[1]
+        acts = [a for a in legal if a.kind == "activate"]
+        if acts:
+            # Shooters and the hero last, so that fighters clear the way.
+            return min(acts, key=lambda a: self.order(self.models[int(a.args[0])]))  # type: ignore[arg-type]
+        return Action("end_turn")
+
+    def order(self, m: Mapping[str, Any]) -> int:
+        if m["card"] == self.hero_card:
+            return 2
+        return 1 if "shot" in CARDS[m["card"]].propmap else 0
+
+    def card_score(self, a: Action, money: int) -> float:
+        if a.kind not in ("recruit", "cast", "equip", "set"):
+            return 0.0
+        c = CARDS[str(a.args[0])]
+        if a.kind == "recruit":
+            spot = bf.STEPS and a.args[1]
+            x = (6.0, 18.0, 30.0, 42.0, 54.0)[int(spot)]  # type: ignore[arg-type]
+            aim = self.enemy_hero["x"] if self.enemy_hero else 30.0
+            return 5.0 + c.cost - abs(x - aim) / 20.0
+        if a.kind == "cast":
+            target = self.models.get(a.args[1]) if isinstance(a.args[1], int) else None
+            if c.effect == "bolt" and target is not None:
+                return 8.0 + (4.0 if target is self.enemy_hero else 0.0)
+            if c.effect == "mend" and target is not None:
+                return 6.0 if target is self.my_hero else 2.0
+            if c.effect == "tithe":
+                return 7.0 if money + c.amount >= 51 else 1.0
+            if c.effect == "insight":
+                return 1.5
+            return 1.0 if target is not None and target["activated"] is False else 0.0
+        if a.kind == "equip":
+            return 4.0
+        return 1.0 if money > 6 else 0.0
+
+    # -- a creature's activation ----------------------------------------------------------------------
+
+    def act(self, legal: Sequence[Action], rng: random.Random) -> Action:
+        m = self.models[self.view["acting"]]
+        hero = m["card"] == self.hero_card
+        for kind in ("heal",):
+            heals = [a for a in legal if a.kind == kind]
+            if heals:
+                return max(heals, key=lambda a: self.models[a.args[0]]["wounds"])
+        attack = self.best_target(legal, "strike", "shoot", "magic_shot", "melee", "control")
+        if hero and self.health_left(m) <= 3:
+            retreat = self.retreat(m, legal)
+            if retreat is not None:
+                return retreat
+        if attack is not None:
+            return attack
+        if self.view["stage"] >= 1:
+            return Action("done")
+        if hero and (self.health_left(m) <= 5 or self.view["turn"] < 12):
+            return Action("done")
+        if "shot" in CARDS[m["card"]].propmap or "magic_shot" in CARDS[m["card"]].propmap:
+            return self.advance(m, legal, keep=bf.L) or Action("done")
+        charge = self.best_target(legal, "contact")
+        if charge is not None:
+            return charge
+        return self.advance(m, legal, keep=0.0) or Action("done")
+
+    def best_target(self, legal: Sequence[Action], *kinds: str) -> Action | None:
+        """The enemy hero first, then the enemy with the fewest wounds left."""
+        best: tuple[float, Action] | None = None
+        for a in legal:
+            if a.kind not in kinds:
+                continue
+            t = self.models.get(a.args[0])
+            if t is None or self.side(t) == self.seat:
+                continue
+            score = 100.0 if t is self.enemy_hero else 50.0 - self.health_left(t)
+            score += {"strike": 3, "shoot": 2, "magic_shot": 2, "melee": 1}.get(a.kind, 0)
+            if a.kind == "control":
+                score -= 20
+            if best is None or score > best[0]:
+                best = (score, a)
+        return best[1] if best else None
+
+    def advance(self, m: Mapping[str, Any], legal: Sequence[Action], keep: float) -> Action | None:
+        """The move that brings it closest to the enemy hero, stopping ``keep`` short."""
+        foes = self.enemies()
+        goal = self.enemy_hero or (foes[0] if foes else None)
+        if goal is None:
+            return None
+        best: tuple[float, Action] | None = None
+        now = math.hypot(goal["x"] - m["x"], goal["y"] - m["y"])
+        for a in legal:
+            if a.kind != "move":
+                continue
+            ux, uy = bf.DIRECTIONS[int(a.args[0])]  # type: ignore[arg-type]
+            d = int(a.args[1]) / 10.0  # type: ignore[arg-type]
+            x, y = m["x"] + ux * d, m["y"] + uy * d
+            dist = math.hypot(goal["x"] - x, goal["y"] - y)
+            score = abs(dist - keep - 5.0)
+            if best is None or score < best[0]:
+                best = (score, a)
+        if best is None or (keep and now <= keep + 8.0):
+            return None
+        return best[1]
+
+    def retreat(self, m: Mapping[str, Any], legal: Sequence[Action]) -> Action | None:
+        """The move or run that takes the hero farthest from the enemies."""
+        foes = self.enemies()
+        best: tuple[float, Action] | None = None
+        for a in legal:
+            if a.kind not in ("move", "run"):
+                continue
+            ux, uy = bf.DIRECTIONS[int(a.args[0])]  # type: ignore[arg-type]
+            d = int(a.args[1]) / 10.0 if a.kind == "move" else 10.0  # type: ignore[arg-type]
+            x, y = m["x"] + ux * d, m["y"] + uy * d
+            score = min((math.hypot(f["x"] - x, f["y"] - y) for f in foes), default=99.0)
+            if best is None or score > best[0]:
+                best = (score, a)
+        return best[1] if best else None
+
+    def split(self, legal: Sequence[Action]) -> Action:
+        """Attackers and healthy fighters strike with everything; a wounded hero keeps half back."""
+        options = sorted(int(a.args[0]) for a in legal)  # type: ignore[arg-type]
+        pending = self.view["pending"][-1]
+        mine = (
+            self.models[pending["actor"]] if self.side(self.models[pending["actor"]]) == self.seat else None
+        )
+        fighter = mine or self.models[pending["target"]]
+        if fighter["card"] == self.hero_card and self.health_left(fighter) <= 4:
+            want = options[len(options) // 2]
+        else:
+            want = options[-1]
+        return Action("split", (want,))
+
+
+_ = CANCEL

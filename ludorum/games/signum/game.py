@@ -11,7 +11,7 @@ from ludorum.engine import CANCEL, CHANCE, Action, Config, Game, IllegalAction, 
 from ludorum.games.signum import actions as act
 from ludorum.games.signum import combat, dice, setup, turn, victory
 from ludorum.games.signum import creatures as cr
-from ludorum.games.signum.movement import why_not_point
+from ludorum.games.signum.movement import destinations, why_not_point
 from ludorum.games.signum.state import SignumState
 
 _cache: list[Any] = [None, None]
@@ -127,14 +127,40 @@ class SignumGame(Game[SignumState]):
 
     def apply(self, state: SignumState, action: Action) -> SignumState:
         """Validate, then apply to a copy."""
-        if action.kind == "move_to" and not state.pending and state.acting >= 0 and state.stage == 0:
+        if action.kind == "move_to" and self._moving(state):
             self._check_point(state, action)
-        elif action not in self.legal_actions(state):
+        elif not self._quick_legal(state, action) and action not in self.legal_actions(state):
             raise IllegalAction(self.refusal(state, action), "Legends of Signum › " + self.chapter(state))
         s = state.clone()
         self._apply(s, action)
         self._settle(s)
         return s
+
+    @staticmethod
+    def _moving(s: SignumState) -> bool:
+        """Whether the acting creature may still choose where to move (nothing else is pending)."""
+        return (
+            s.acting >= 0 and s.stage == 0 and not s.pending and not s.rolls and not s.coins_due
+        ) and s.phase == "activation"
+
+    def _quick_legal(self, s: SignumState, action: Action) -> bool:
+        """A fast, exact membership test for the commonest actions (dice and moves); False = ask the list."""
+        kind, args = action.kind, action.args
+        if kind == "roll":
+            return (
+                bool(s.rolls)
+                and s.phase != "over"
+                and len(args) == 3
+                and all(type(a) is int and a >= 0 for a in args)
+                and sum(args) == s.rolls[0].n  # type: ignore[arg-type]
+            )
+        if kind in ("move", "run") and self._moving(s) and len(args) == (2 if kind == "move" else 1):
+            m = s.model(s.acting)
+            if kind == "run" and cr.has(s, m, "slow"):
+                return False
+            want = tuple(args)
+            return any((i, mm)[: len(want)] == want for i, mm, _, _ in destinations(s, m, kind == "run"))
+        return False
 
     def _check_point(self, state: SignumState, action: Action) -> None:
         args = action.args
