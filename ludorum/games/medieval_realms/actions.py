@@ -55,28 +55,29 @@ def acting_seat(s: RealmsState) -> int:
     return s.order[s.turn]
 
 
+def can_activate(res: tuple[int, ...], shown: tuple[int, ...], sq: int, card: Card) -> bool:
+    """Rulebook › Actions › Action 1: an auction card needs something to bid with; a realm card the
+    column price in Production, room in the display and a colour not yet held; a majority card only the
+    price (whoever holds the majority receives it).  ``sq`` is 0-based."""
+    kind = card.kind
+    if kind == "auction":
+        return res[card.cost_resource] >= 1
+    if res[PRODUCTION] < 1 + sq // 4:
+        return False
+    if kind == "majority":
+        return True
+    if len(shown) >= DISPLAY_LIMIT:
+        return False
+    colour = card.colour
+    return all(CARDS[c].colour != colour for c in shown)
+
+
 def legal(s: RealmsState) -> list[Action]:
     """The actions of the player to act (no auction or token pending)."""
     seat = s.order[s.turn]
     res = s.res[seat]
-    prod = res[PRODUCTION]
-    out: list[Action] = []
     shown = s.display[seat]
-    full = len(shown) >= DISPLAY_LIMIT
-    colours = {CARDS[c].colour for c in shown}
-    # Rulebook › Actions › Action 1: auction cards need something to bid with; realm cards need the
-    # column price in Production, room in the display and a colour not yet held; majority cards only
-    # the price (whoever holds the majority receives them).
-    for sq, c in enumerate(s.panel):
-        if c < 0:
-            continue
-        card = CARDS[c]
-        kind = card.kind
-        if kind == "auction":
-            if res[card.cost_resource] >= 1:
-                out.append(ACTIVATE[sq])
-        elif prod >= 1 + sq // 4 and (kind == "majority" or not (full or card.colour in colours)):
-            out.append(ACTIVATE[sq])
+    out = [ACTIVATE[sq] for sq, c in enumerate(s.panel) if c >= 0 and can_activate(res, shown, sq, CARDS[c])]
     # Rulebook › Actions › Action 2: put a display card into play by paying its cost.
     for c in shown:
         card = CARDS[c]
@@ -87,6 +88,32 @@ def legal(s: RealmsState) -> list[Action]:
                 out.append(PLAY[c])
     out.append(PASS)  # Rulebook › Actions › Action 3: passing is always possible
     return out
+
+
+TITHE_NAMES = frozenset(RESOURCES[r] for r in tithe_choices())
+
+
+def allowed(s: RealmsState, action: Action) -> bool:
+    """Whether ``action`` is among :func:`legal` (checked directly, without listing every action)."""
+    seat = s.order[s.turn]
+    kind, args = action.kind, action.args
+    if kind == "pass":
+        return not args
+    if len(args) == 0 or type(args[0]) is not int:
+        return False
+    if kind == "activate":
+        sq = args[0] - 1
+        if len(args) != 1 or not 0 <= sq < 12 or s.panel[sq] < 0:
+            return False
+        return can_activate(s.res[seat], s.display[seat], sq, CARDS[s.panel[sq]])
+    if kind == "play":
+        c = args[0]
+        if c not in s.display[seat] or play_refusal(s, seat, CARDS[c]) is not None:
+            return False
+        if CARDS[c].type == "tithe":
+            return len(args) == 2 and args[1] in TITHE_NAMES
+        return len(args) == 1
+    return False
 
 
 def refusal(s: RealmsState, action: Action) -> str:

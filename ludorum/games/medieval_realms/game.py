@@ -91,7 +91,14 @@ class MedievalRealms(Game[RealmsState]):
 
     def apply(self, state: RealmsState, action: Action) -> RealmsState:
         """Validate, then apply to a clone."""
-        if action not in self.legal_actions(state):
+        phase = state.phase
+        if phase == PLACE:
+            ok = placement.allowed(state, placement.placing_seat(state), action)
+        elif phase == ACTIONS and state.auction is None and not any(state.dues):
+            ok = actions.allowed(state, action)
+        else:
+            ok = action in self.legal_actions(state)
+        if not ok:
             raise _illegal(self.refusal(state, action))
         s = state.clone()
         phase = s.phase

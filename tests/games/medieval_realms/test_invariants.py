@@ -7,9 +7,10 @@ import random
 
 import pytest
 
+from ludorum.engine import Action
 from ludorum.engine.conformance import random_choice
 from ludorum.games.medieval_realms import GAME
-from ludorum.games.medieval_realms.content import CARDS
+from ludorum.games.medieval_realms.content import CARDS, RESOURCES
 from ludorum.games.medieval_realms.state import BOX, RealmsState
 
 
@@ -42,3 +43,26 @@ def test_invariants_hold_at_every_step(players: int) -> None:
             before, s = s, GAME.apply(s, random_choice(GAME.legal_actions(s), rng))
         check(s, before)
         assert s.round == 7
+
+
+def _candidates(s: RealmsState) -> list[Action]:
+    out = [Action("activate", (sq,)) for sq in range(0, 14)] + [Action("pass"), Action("cancel")]
+    for seat in range(s.config.players):
+        for c in (*s.display[seat], *s.in_play[seat]):
+            out += [Action("play", (c,))] + [Action("play", (c, r)) for r in RESOURCES]
+    for kind in ("mayor", "general", "admiral", "buffer"):
+        out += [Action(kind, (a,)) for a in range(0, 12)] + [Action(kind, (r,)) for r in RESOURCES]
+    out += [Action("bid", (x,)) for x in range(0, 12)] + [Action("token", (r,)) for r in RESOURCES]
+    out += [Action("activate", ("1",)), Action("play", ("x",)), Action("mayor", ())]
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_apply_accepts_exactly_the_legal_actions(players: int) -> None:
+    rng = random.Random(players)
+    s = GAME.new(GAME.config(players), 31 + players)
+    while not GAME.is_over(s):
+        legal = set(GAME.legal_actions(s))
+        for a in _candidates(s):
+            assert (GAME.describe_error(s, a) is None) == (a in legal), a
+        s = GAME.apply(s, random_choice(list(legal), rng))
