@@ -77,7 +77,10 @@ Ludorum.drawView = function (boardEl, view) {
     }
     return el("span", {}, String(value));
   }
-  boardEl.replaceChildren(el("div", { class: "view" }, node(view)));
+  // The setup is shown by the frame already; the rest of the view is the board.
+  const shown = view && typeof view === "object" && !Array.isArray(view)
+    ? Object.fromEntries(Object.entries(view).filter(([k]) => k !== "config")) : view;
+  boardEl.replaceChildren(el("div", { class: "view" }, node(shown)));
 };
 
 /** Same-valued JSON? (actions are small; key order is the server's). */

@@ -1,0 +1,68 @@
+"""Browser fixtures: Debian's chromium driven by Playwright (never a downloaded browser)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from tests.server.support import LiveServer
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--no-sandbox",
+    "--headless",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+RENDERERS = Path(__file__).resolve().parent / "renderers"
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """One chromium for the run."""
+    if not Path(CHROMIUM).exists():
+        raise RuntimeError("Debian's chromium is needed at /usr/bin/chromium (apt-get install chromium)")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[LiveServer]:
+    """A live server for the fixture game, bots moving briskly, no board renderer (the fallback)."""
+    with LiveServer(f"sqlite:///{tmp_path / 'web.sqlite3'}", bot_delay=0.05) as srv:
+        yield srv
+
+
+@pytest.fixture
+def server_with_renderer(tmp_path: Path) -> Iterator[LiveServer]:
+    """The same, with the fixture game's board renderer from tests/browser/renderers."""
+    with LiveServer(f"sqlite:///{tmp_path / 'web.sqlite3'}", bot_delay=0.05, renderers_dir=RENDERERS) as srv:
+        yield srv
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    """A fresh browser context (its own cookies) and page; JavaScript errors fail the test."""
+    context = browser.new_context(viewport={"width": 1200, "height": 820})
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.set_default_timeout(15_000)
+    yield pg
+    context.close()
+    assert errors == [], errors
+
+
+def shot(page: Page, name: str) -> None:
+    """Save a screenshot under docs/screenshots/."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / name), full_page=True)

@@ -1,0 +1,155 @@
+"""The browser client in real chromium: lobby → game against a bot → the end → replay; reload; errors;
+the renderer interface; a phone-sized screen.  Screenshots go to docs/screenshots/."""
+
+from __future__ import annotations
+
+import re
+
+import httpx
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import shot
+from tests.server.support import LiveServer
+
+pytestmark = pytest.mark.browser
+
+
+def start_from_lobby(page: Page, base: str) -> str:
+    """Create a 2-player game against a random bot from the lobby; returns the game's id."""
+    page.goto(base + "/")
+    expect(page.locator("#game-select")).to_have_value("sealed-bids")
+    expect(page.locator("#seats select")).to_have_count(2)
+    expect(page.locator("#seats select").nth(0)).to_have_value("you")
+    expect(page.locator("#seats select").nth(1)).to_have_value("bot:random")
+    return click_start(page)
+
+
+def click_start(page: Page) -> str:
+    page.click("#create")
+    page.wait_for_url(re.compile(r".*/game/[0-9a-f]+$"))
+    return page.url.rsplit("/", 1)[1]
+
+
+def my_turn(page: Page) -> bool:
+    """Wait until it is this page's turn or the game is over; True if it is our turn."""
+    page.wait_for_function(
+        "() => { const s = document.querySelector('#status').textContent;"
+        " return s.startsWith('Your turn') || s.startsWith('Game over'); }"
+    )
+    return page.locator("#status").inner_text().startswith("Your turn")
+
+
+def test_play_a_game_against_a_bot_to_the_end_reload_and_replay(page: Page, server: LiveServer) -> None:
+    page.goto(server.url + "/")
+    expect(page.locator("#seats select")).to_have_count(2)
+    shot(page, "lobby.png")
+    game_id = click_start(page)
+    expect(page.locator("#title")).to_have_text("Sealed Bids")
+    turns = 0
+    reloaded = False
+    while my_turn(page):
+        labels = page.locator("#actions button").all_inner_texts()
+        assert labels, "our turn shows the legal actions"
+        if turns == 1:
+            shot(page, "game-fallback.png")
+        if turns == 3 and not reloaded:
+            # reload mid-game: the seat (cookie), the view and the log come back
+            log_before = page.locator("#log li").count()
+            page.reload()
+            reloaded = True
+            assert my_turn(page)
+            expect(page.locator("#log li")).to_have_count(log_before)
+            expect(page.locator("#players .you")).to_have_count(1)
+        version = page.evaluate("() => document.querySelectorAll('#log li').length")
+        if turns % 2 == 0:
+            page.keyboard.press("1")  # keyboard: the first choice
+        else:
+            page.locator("#actions button").first.click()
+        page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {version}")
+        turns += 1
+        assert turns < 200
+    assert reloaded
+    expect(page.locator("#status")).to_contain_text("Game over")
+    expect(page.locator("#players li")).to_have_count(2)
+    expect(page.locator("#players li").first).to_contain_text("rank")
+    # every step is public once the game is over
+    expect(page.locator("#log li.secret")).to_have_count(0)
+    shot(page, "game-over.png")
+    # the record downloads in full now
+    record = httpx.get(f"{server.url}/api/games/{game_id}/record").json()
+    steps = len(record["steps"])
+    assert record["result"] is not None and steps == page.locator("#log li").count()
+    # the replay viewer: step through with buttons and arrow keys
+    expect(page.locator("#replay")).to_be_visible()
+    expect(page.locator("#replay-caption")).to_contain_text(f"Step 0 of {steps}")
+    page.click("#replay-next")
+    expect(page.locator("#replay-caption")).to_contain_text(f"Step 1 of {steps} — Chance")
+    page.locator("body").press("ArrowRight")
+    expect(page.locator("#replay-caption")).to_contain_text(f"Step 2 of {steps}")
+    page.click("#replay-last")
+    expect(page.locator("#replay-caption")).to_contain_text(f"Step {steps} of {steps}")
+    page.select_option("#replay-seat", "1")
+    expect(page.locator("#replay-board")).to_contain_text("round")
+    shot(page, "replay.png")
+
+
+def test_renderer_turns_board_clicks_into_actions(page: Page, server_with_renderer: LiveServer) -> None:
+    start_from_lobby(page, server_with_renderer.url)
+    assert my_turn(page)
+    expect(page.locator("#board .prize")).to_contain_text("the prize is worth")
+    page.click("#board button[data-bid='2']")
+    expect(page.locator("#board #seal")).to_be_visible()
+    expect(page.locator("#log li").last).to_contain_text("bid(2)")
+    shot(page, "board-renderer.png")
+    page.click("#board #unseal")
+    expect(page.locator("#log li").last).to_contain_text("cancel")
+    page.click("#board button[data-bid='1']")
+    page.click("#board #seal")
+    expect(page.locator("#log li", has_text="Player 1: confirm")).to_have_count(1)
+
+
+def test_a_friend_joins_from_the_lobby_and_errors_show_in_words(
+    page: Page, server: LiveServer, browser: object
+) -> None:
+    page.goto(server.url + "/")
+    expect(page.locator("#seats select")).to_have_count(2)
+    page.select_option("#seats select >> nth=1", "human")
+    game_id = click_start(page)
+    expect(page.locator("#players li").nth(1)).to_contain_text("open seat")
+    # a friend in another browser context sees the open game in the lobby and joins it
+    friend = page.context.browser.new_context().new_page()  # type: ignore[union-attr]
+    friend.goto(server.url + "/")
+    friend.click(f"li[data-game='{game_id}'] button")
+    friend.wait_for_url(f"**/game/{game_id}")
+    expect(friend.locator("#players .you")).to_contain_text("Player 2")
+    # a third person with a stale lobby tries the taken seat: the refusal is shown in words
+    third = page.context.browser.new_context().new_page()  # type: ignore[union-attr]
+    third.goto(server.url + "/")
+    expect(third.locator(f"li[data-game='{game_id}']")).to_have_count(0)
+    third.evaluate(
+        f"() => Ludorum.api('POST', '/api/games/{game_id}/seats/1/claim').catch(e => "
+        "document.querySelector('#lobby-error').textContent = e.message)"
+    )
+    expect(third.locator("#lobby-error")).to_have_text("this seat is not free")
+    # the first player's page learns by WebSocket that the seat is taken
+    expect(page.locator("#players li").nth(1)).to_contain_text("(player)")
+    # seat 1 cannot act out of turn: its page shows no choices while Player 1 decides
+    expect(friend.locator("#status")).to_contain_text("Waiting for Player 1")
+    expect(friend.locator("#actions button")).to_have_count(0)
+    page.keyboard.press("1")
+    expect(page.locator("#actions button").first).to_contain_text("confirm")
+    page.keyboard.press("1")
+    expect(friend.locator("#status")).to_have_text("Your turn.")
+    friend.context.close()
+    third.context.close()
+
+
+def test_phone_sized_screen(page: Page, server: LiveServer) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    start_from_lobby(page, server.url)
+    assert my_turn(page)
+    expect(page.locator("#actions button").first).to_be_visible()
+    overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0
+    shot(page, "phone.png")
