@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import random
 import time
 from collections import Counter
 from pathlib import Path
@@ -187,9 +186,31 @@ def bench(
 
 
 @app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+    database_url: Annotated[
+        str | None,
+        typer.Option(
+            help="SQLAlchemy URL, e.g. postgresql+psycopg://user@host/db (default: SQLite in your data dir)"
+        ),
+    ] = None,
+    bot_delay: Annotated[
+        float, typer.Option(help="seconds a bot waits before moving, so people can follow")
+    ] = 0.6,
+) -> None:
+    """Run the web server: lobby, games in the browser, bots, on SQLite or PostgreSQL."""
+    from ludorum.server import serve as run_server
+
+    run_server(host, port, database_url, bot_delay=bot_delay)
+
+
+@app.command()
 def start() -> None:
-    """The main job (``make play``): until the web server lands, a terminal game against bots."""
-    play(None, None, None, "", 0, False, None, Path("ludorum-save.json"), random.randrange(1 << 30))
+    """The main job (``make play``): the web server on 127.0.0.1 with bots and the embedded database."""
+    from ludorum.server.run import free_port
+
+    serve("127.0.0.1", free_port("127.0.0.1", 8000), None, 0.6)
 
 
 if __name__ == "__main__":
