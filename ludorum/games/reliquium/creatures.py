@@ -135,9 +135,9 @@ def ability_actions(s: ReliquiumState) -> list[Action]:
     return [Action("ability", t) for t in out] + [FORGO, CANCEL]
 
 
-def apply_ability(s0: ReliquiumState, a: Action) -> ReliquiumState:
+def apply_ability(s0: ReliquiumState, a: Action, checked: bool = False) -> ReliquiumState:
     """Complete the summoning: place the creature, use its ability (or forgo it), end the turn."""
-    if a not in ability_actions(s0):
+    if not checked and a not in ability_actions(s0):
         name = C.creatures[s0.pending[1]].name
         raise IllegalAction(f"{name} cannot do {a} here", R_ABILITY)
     s = s0.clone()

@@ -71,7 +71,20 @@ class Reliquium(Game[ReliquiumState]):
         return state.factions.index(self.decider(state))
 
     def legal_actions(self, state: ReliquiumState) -> Sequence[Action]:
-        """Every action the deciding seat may take."""
+        """Every action the deciding seat may take (remembered for the next ``apply`` on the same state)."""
+        legal = self._legal(state)
+        self._memo = (state, frozenset(legal))
+        return legal
+
+    _memo: tuple[ReliquiumState | None, frozenset[Action]] = (None, frozenset())
+
+    def _checked(self, state: ReliquiumState, action: Action) -> bool:
+        """Whether ``action`` is known legal in ``state``: the legal actions of this very state were listed
+        just before (states are never changed in place) and it is among them."""
+        memo_state, memo_legal = self._memo
+        return memo_state is state and action in memo_legal
+
+    def _legal(self, state: ReliquiumState) -> list[Action]:
         phase = state.phase
         if phase == PEACE:
             if not state.pending:
@@ -94,12 +107,12 @@ class Reliquium(Game[ReliquiumState]):
             if not state.pending:
                 return apply_turn(state, state.turn, action)
             if state.pending[0] == P_ABILITY:
-                return apply_ability(state, action)
-            return apply_pending(state, action)
+                return apply_ability(state, action, self._checked(state, action))
+            return apply_pending(state, action, self._checked(state, action))
         if phase == SUPPORT:
-            return apply_support(state, action)
+            return apply_support(state, action, self._checked(state, action))
         if phase == ATTACK:
-            return apply_battle(state, action)
+            return apply_battle(state, action, self._checked(state, action))
         raise IllegalAction("the game is over", "Rulebook › Game process")
 
     def is_over(self, state: ReliquiumState) -> bool:

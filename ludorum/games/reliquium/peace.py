@@ -375,9 +375,9 @@ def place_ranged(s: ReliquiumState, f: int, src: int, dst: int) -> None:
     s.ranged_used = tset(s.ranged_used, f, s.ranged_used[f] | 1 << v)
 
 
-def apply_pending(s0: ReliquiumState, a: Action) -> ReliquiumState:
+def apply_pending(s0: ReliquiumState, a: Action, checked: bool = False) -> ReliquiumState:
     """Validate and perform a step of a pending march, consent or pact."""
-    if a not in pending_actions(s0):
+    if not checked and a not in pending_actions(s0):
         raise refuse(f"{a} is not one of the choices now", R_MARCH if s0.pending[0] < 3 else R_ALLIES)
     s = s0.clone()
     p, f = s.pending, s.turn

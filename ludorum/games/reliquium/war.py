@@ -92,9 +92,9 @@ def support_actions(s: ReliquiumState) -> list[Action]:
     return out
 
 
-def apply_support(s0: ReliquiumState, a: Action) -> ReliquiumState:
+def apply_support(s0: ReliquiumState, a: Action, checked: bool = False) -> ReliquiumState:
     """Send units to the head token of the queue (or remove it when nobody goes)."""
-    if a not in support_actions(s0):
+    if not checked and a not in support_actions(s0):
         raise IllegalAction(
             f"{a} is not a possible distribution: at most as many units as arrows, "
             "each unit supporting only one region, none leaving its region",
@@ -309,9 +309,9 @@ def battle_decider(s: ReliquiumState) -> int:
     return s.battle[2] if s.battle[0] in (B_LOSS_DEF, B_FLEE) else s.battle[1]
 
 
-def apply_battle(s0: ReliquiumState, a: Action) -> ReliquiumState:
+def apply_battle(s0: ReliquiumState, a: Action, checked: bool = False) -> ReliquiumState:
     """Perform a battle decision (losses, flight, victory march) and go on with the war."""
-    if a not in battle_actions(s0):
+    if not checked and a not in battle_actions(s0):
         raise IllegalAction(f"{a} is not a possible choice in this battle", R_BATTLE)
     s = s0.clone()
     stage, att, dfn, src, dst = s.battle[:5]
