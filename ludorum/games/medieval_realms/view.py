@@ -36,11 +36,14 @@ _CARD_JSON: dict[tuple[int, int], dict[str, Any]] = {}
 
 
 def card_json(card: Card, players: int) -> dict[str, Any]:
-    """A card as a renderer needs it (built once per card and player count; treat it as read-only)."""
+    """A card as a renderer needs it (built once per card and player count, handed out as a copy)."""
     cached = _CARD_JSON.get((card.id, players))
     if cached is None:
         cached = _CARD_JSON[(card.id, players)] = _card_json(card, players)
-    return cached
+    out = dict(cached)
+    if "condition" in out:
+        out["condition"] = dict(out["condition"])
+    return out
 
 
 def _card_json(card: Card, players: int) -> dict[str, Any]:
