@@ -131,3 +131,16 @@ def test_geometry_is_json_and_complete() -> None:
     assert len(g["regions"]) == 31
     assert len(g["junctions"]) == len(C.junctions)
     assert all(len(r["polygon"]) >= 3 for r in g["regions"])
+
+
+def test_docs_document_the_designed_content() -> None:
+    from pathlib import Path
+
+    from ludorum.games.reliquium.setup import DEFAULT_ROUND_LIMIT
+
+    doc = (Path(__file__).parents[3] / "docs" / "reliquium.md").read_text()
+    for name in C.names:
+        assert name in doc
+    for cr in C.creatures:
+        assert cr.name in doc and cr.text in doc
+    assert f"{DEFAULT_ROUND_LIMIT} rounds by default" in doc
