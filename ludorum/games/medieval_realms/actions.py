@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ludorum.engine import CANCEL, Action
 
-from .cards import play_refusal, put_into_play, tithe_choices
+from .cards import cost, play_refusal, put_into_play, tithe_choices
 from .content import CARDS, PRODUCTION, RESOURCE_LABEL, RESOURCES, Card
 from .state import (
     EV_AUCTION,
@@ -188,8 +188,6 @@ def apply(s: RealmsState, action: Action) -> bool:
         card = CARDS[c]
         s.display = setitem(s.display, seat, tuple(x for x in s.display[seat] if x != c))
         if card.cost_resource >= 0:
-            from .cards import cost
-
             s.res = setitem(
                 s.res, seat, add_res(s.res[seat], card.cost_resource, -cost(card, s.config.players))
             )
@@ -247,11 +245,13 @@ def auction_refusal(s: RealmsState, action: Action) -> str:
     return "Auction: bid higher or pass"
 
 
-def _next_bidder(a: Auction, seat: int) -> int:
-    n = len(a.out)
+def _next_bidder(a: Auction, seat: int, out: tuple[bool, ...] | None = None) -> int:
+    """Clockwise (seat order) from ``seat``, the next player still in the auction."""
+    out = a.out if out is None else out
+    n = len(out)
     for step in range(1, n + 1):
         other = (seat + step) % n
-        if not a.out[other]:
+        if not out[other]:
             return other
     return seat
 
@@ -269,8 +269,7 @@ def auction_apply(s: RealmsState, action: Action) -> bool:
         a = Auction(a.card, a.square, a.activator, x, a.bidder, _next_bidder(a, a.bidder), a.out)
     else:
         out = setitem(a.out, a.bidder, True)
-        a = Auction(a.card, a.square, a.activator, a.bid, a.leader, a.bidder, out)
-        a = Auction(a.card, a.square, a.activator, a.bid, a.leader, _next_bidder(a, a.bidder), out)
+        a = Auction(a.card, a.square, a.activator, a.bid, a.leader, _next_bidder(a, a.bidder, out), out)
     if sum(1 for o in a.out if not o) > 1:
         s.auction = a
         return True
