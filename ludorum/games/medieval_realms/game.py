@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING, Any
 from ludorum.engine import CANCEL, Action, Config, Game, IllegalAction, Result
 
 from . import actions, placement, setup
-from .content import SQUARES
+from .content import CARDS, SQUARES
 from .ending import end_round, final_scores
-from .state import ACTIONS, EXTRAS, OVER, PLACE, ROUNDS, SPOT, RealmsState, setitem
+from .state import ACTIONS, BOX, EXTRAS, OVER, PANEL, PLACE, ROUNDS, SPOT, RealmsState, setitem
 from .view import describe_action, render_text, view
 
 if TYPE_CHECKING:
@@ -41,8 +41,9 @@ class MedievalRealms(Game[RealmsState]):
         ≤ 4n + 12 plays, n passes; per auction (17 Auction Cards) ≤ 400 bids + n passes; ≤ 4 tokens per play.
         """
         n = config.players
-        per_round = 50 + 12 + (4 * n + 12) + n
-        return n + ROUNDS * per_round + 17 * (actions.BID_CAP + n) + 109 * 4
+        per_round = sum(BOX) + PANEL + (4 * n + PANEL) + n
+        auctions = sum(1 for c in CARDS if c.kind == "auction")
+        return n + ROUNDS * per_round + auctions * (actions.BID_CAP + n) + len(CARDS) * 4
 
     def to_move(self, state: RealmsState) -> int:
         """Chance never decides after the set-up shuffle: always a seat."""
