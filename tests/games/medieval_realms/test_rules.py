@@ -295,3 +295,30 @@ def test_every_action_has_words_and_the_text_view_shows_the_table() -> None:
         s = GAME.apply(s, rng.choice(legal))
     assert {"extra", "mayor", "general", "admiral", "activate", "pass", "cancel"} <= kinds
     assert "FINAL" in GAME.render_text(s, None)
+
+
+def test_areas_nine_and_ten_only_with_five_players() -> None:
+    s = build(4, order=(0, 1, 2, 3))
+    s = play(s, *[Action("mayor", ("gold",))] * 4)
+    with pytest.raises(IllegalAction, match="areas 1–8 only"):
+        GAME.apply(s, Action("general", (9,)))
+    s = build(5, order=(0, 1, 2, 3, 4))
+    s = play(s, *[Action("mayor", ("gold",))] * 4, Action("general", (9,)), Action("admiral", (10,)))
+    assert s.committed[0]
+
+
+def test_a_passed_player_still_receives_a_majority_card() -> None:
+    s = acting(resources=[{"production": 3, "raw_material": 1}, {"raw_material": 9}, {}], panel=["castle"])
+    s.passed = (False, True, False)
+    s = play(s, Action("activate", (1,)))
+    assert CARDS[s.display[1][0]].type == "castle"
+
+
+def test_sample_state_completes_a_committed_rivals_placement() -> None:
+    s = build(2, order=(0, 1))
+    s = play(s, *[Action("mayor", ("gold",))] * 4, Action("general", (1,)), Action("admiral", (2,)))
+    s = play(s, Action("buffer", (3,)), Action("buffer", (3,)))
+    assert s.committed[0]
+    for seed in range(10):
+        t = GAME.sample_state(s, 1, random.Random(seed))
+        assert len(t.placing[0]) == 8 and t.placing[1] == s.placing[1] == ()
