@@ -229,7 +229,17 @@ def destinations(
         for t in terrain
         if t.impassable and math.hypot(t.disc.x - px, t.disc.y - py) < reach + t.disc.r
     ]
-    slow = [t for t in terrain if t.difficult and not in_terrain(mover, t)] if not flight else []
+    slow = (
+        [
+            t
+            for t in terrain
+            if t.difficult
+            and math.hypot(t.disc.x - px, t.disc.y - py) < reach + t.disc.r
+            and not in_terrain(mover, t)
+        ]
+        if not flight
+        else []
+    )
     blockers = near + walls
     for i, (ux, uy) in enumerate(DIRECTIONS):
         edge = clip_to_board(mover, ux, uy, allowance)

@@ -8,6 +8,7 @@ Coins and spells add to what the card prints; Berserk adds strength while wounde
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -39,7 +40,12 @@ def disc(m: Model) -> bf.Disc:
 
 def city_benefit(s: SignumState, seat: int, benefit: str) -> int:
     """The sum of a benefit over the buildings of a seat's City (Chapter 6.2, designed)."""
-    return sum(CARDS[b].amount for b in s.city[seat] if CARDS[b].effect == benefit)
+    return _benefit(s.city[seat], benefit)
+
+
+@functools.lru_cache(maxsize=4096)
+def _benefit(city: tuple[str, ...], benefit: str) -> int:
+    return sum(CARDS[b].amount for b in city if CARDS[b].effect == benefit)
 
 
 def is_hero(s: SignumState, m: Model) -> bool:
@@ -144,23 +150,28 @@ def obstacles(terrain: tuple[Placed, ...]) -> tuple[bf.Obstacle, ...]:
     return tuple(out)
 
 
+_discs: list[Any] = [None, ()]
+
+
 def others(s: SignumState, uid: int) -> list[bf.Disc]:
     """Every base on the Battlefield except the model's own."""
-    return [disc(o) for o in s.models if o.uid != uid]
+    if _discs[0] is not s.models:
+        _discs[0], _discs[1] = s.models, tuple((o.uid, disc(o)) for o in s.models)
+    return [d for u, d in _discs[1] if u != uid]
 
 
 def enemies_in_contact(s: SignumState, m: Model, include_hidden: bool = False) -> list[Model]:
     """Enemy models whose bases touch this one (hidden ones only if asked)."""
-    me = disc(m)
     side = m.side()
+    x, y, r = m.x, m.y, RADIUS[m.card] + bf.EPS
     return [
         o
         for o in s.models
-        if abs(o.x - m.x) < 6.1
-        and abs(o.y - m.y) < 6.1
+        if abs(o.x - x) < 6.1
+        and abs(o.y - y) < 6.1
         and o.side() != side
         and (include_hidden or not o.hidden)
-        and bf.in_contact(me, disc(o))
+        and math.hypot(o.x - x, o.y - y) <= r + RADIUS[o.card]
     ]
 
 

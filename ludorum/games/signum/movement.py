@@ -21,7 +21,7 @@ def allowance(s: SignumState, m: Model, run: bool) -> float:
     Rulebook › Glossary › Difficult terrain: a creature starting its move in it moves S or less.
     """
     reach = cr.run_distance(m) if run else cr.movement(m)
-    if not cr.has(s, m, "flight"):
+    if s.terrain and not cr.has(s, m, "flight"):
         me = cr.disc(m)
         for o in cr.obstacles(s.terrain):
             if o.difficult and bf.in_terrain(me, o):
