@@ -263,12 +263,16 @@ async def websocket(ws: WebSocket, game_id: str) -> None:
         return
     sub = hub.subscribe(live, observer, since)
 
-    async def pump() -> None:
-        while True:
-            await ws.send_json(await sub.queue.get())
-
     try:
         async with anyio.create_task_group() as tg:
+
+            async def pump() -> None:
+                try:
+                    while True:
+                        await ws.send_json(await sub.queue.get())
+                except Exception:  # the client went away while we were sending
+                    tg.cancel_scope.cancel()
+
             tg.start_soon(pump)
             try:
                 while True:  # the client sends nothing more; this notices when it goes away

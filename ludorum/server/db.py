@@ -9,9 +9,11 @@ in ``ludorum/server/migrations``; SQLite runs in WAL mode.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import datetime as dt
 import json
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +27,7 @@ from sqlalchemy import (
     create_engine,
     event,
     func,
+    insert,
     select,
     update,
 )
@@ -151,6 +154,12 @@ class Store:
         self.engine = make_engine(url)
         migrate(self.engine)
         self.session = sessionmaker(self.engine, expire_on_commit=False)
+        # SQLite has one writer at a time and its busy handler backs off in sleeps of up to 100 ms;
+        # queueing this process's writes on a lock instead keeps every commit prompt.
+        self._write_lock = threading.Lock() if url.startswith("sqlite") else contextlib.nullcontext()
+
+    def _writing(self) -> contextlib.AbstractContextManager[Any]:
+        return self._write_lock
 
     def dispose(self) -> None:
         """Close every pooled connection."""
@@ -169,7 +178,7 @@ class Store:
         rematch_of: str | None = None,
     ) -> None:
         """Store a new game (with the steps of an uploaded record, if any) in one transaction."""
-        with self.session() as s, s.begin():
+        with self._writing(), self.session() as s, s.begin():
             s.add(
                 GameRow(
                     id=game_id,
@@ -207,10 +216,11 @@ class Store:
     ) -> bool:
         """Store step ``idx``; ``False`` if another submission stored that step first (nothing changes)."""
         try:
-            with self.session() as s, s.begin():
-                s.add(ActionRow(game_id=game_id, idx=idx, seat=seat, action=json.dumps(action)))
-                s.flush()
-                s.execute(
+            with self._writing(), self.engine.begin() as conn:
+                conn.execute(
+                    insert(ActionRow).values(game_id=game_id, idx=idx, seat=seat, action=json.dumps(action))
+                )
+                conn.execute(
                     update(GameRow)
                     .where(GameRow.id == game_id)
                     .values(version=idx + 1, status=status, result=result)
@@ -221,7 +231,7 @@ class Store:
 
     def set_seat(self, game_id: str, seat: SeatData, status: str) -> None:
         """Change who sits in a seat (claim, leave, hand over to a bot) and the game's status."""
-        with self.session() as s, s.begin():
+        with self._writing(), self.session() as s, s.begin():
             s.execute(
                 update(SeatRow)
                 .where(SeatRow.game_id == game_id, SeatRow.seat == seat.seat)
@@ -231,7 +241,7 @@ class Store:
 
     def claim_seat(self, game_id: str, seat: int, token_hash: str, status: str) -> bool:
         """Claim a free human seat atomically; ``False`` if someone claimed it first."""
-        with self.session() as s, s.begin():
+        with self._writing(), self.session() as s, s.begin():
             done = s.execute(
                 update(SeatRow)
                 .where(

@@ -1,0 +1,232 @@
+"""The server figure of ``make bench``: concurrent games driven through the HTTP/WebSocket API.
+
+A server is started in its own process on a fresh SQLite database (WAL, full sync: what ``make play``
+runs).  ``games`` clients play at once, each holding every seat of its game: a spectator WebSocket
+tells it when chance has moved, the seat to move fetches its legal actions, picks one at random and
+submits it; the time from sending the action to its acknowledgement (stored, committed, applied) is
+the *ack latency*.  A finished game is replaced by a new one until ``seconds`` have passed.  Beside
+it, the same run measures a bare SQLite commit (insert one row, commit) with the same settings.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import random
+import socket
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+HEADERS = {"X-Ludorum-Token": "body"}
+
+
+@dataclass
+class ServerFigures:
+    """What one server benchmark measured."""
+
+    game: str
+    games: int
+    actions: int
+    seconds: float
+    actions_per_s: float
+    ack_p50_ms: float
+    ack_p99_ms: float
+    sqlite_commit_p50_ms: float
+    sqlite_commits_per_s: float
+
+    def line(self) -> str:
+        """The figure as one line of text."""
+        return (
+            f"server ({self.games} concurrent {self.game} games over HTTP/WebSocket, SQLite WAL): "
+            f"{self.actions_per_s:,.0f} actions/s, ack latency p50 {self.ack_p50_ms:.1f} ms, "
+            f"p99 {self.ack_p99_ms:.1f} ms; bare SQLite commit p50 {self.sqlite_commit_p50_ms:.2f} ms "
+            f"({self.sqlite_commits_per_s:,.0f} commits/s)"
+        )
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
+def sqlite_commit_figures(path: Path, n: int = 300) -> tuple[float, float]:
+    """p50 milliseconds and commits per second of a bare one-row SQLite commit (WAL, full sync)."""
+    conn = sqlite3.connect(path)
+    try:
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=FULL")
+        conn.execute("CREATE TABLE IF NOT EXISTS t (g TEXT, i INTEGER, a TEXT, PRIMARY KEY (g, i))")
+        times = []
+        start = time.perf_counter()
+        for i in range(n):
+            t0 = time.perf_counter()
+            conn.execute("INSERT INTO t VALUES (?, ?, ?)", ("g", i, '{"kind": "bid", "args": [1]}'))
+            conn.commit()
+            times.append(time.perf_counter() - t0)
+        total = time.perf_counter() - start
+    finally:
+        conn.close()
+    return statistics.median(times) * 1000, n / total
+
+
+@contextlib.contextmanager
+def _server(registry_ref: str | None, url: str, port: int) -> Iterator[str]:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([os.getcwd(), os.environ.get("PYTHONPATH", "")])}
+    cmd = [sys.executable, "-m", "ludorum.lab.server_bench", url, str(port), registry_ref or ""]
+    proc = subprocess.Popen(cmd, env=env)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        import httpx
+
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                httpx.get(base + "/api/catalog", timeout=1)
+                break
+            except httpx.TransportError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError("the benchmark server did not start") from None
+                time.sleep(0.1)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+async def _play(
+    client: Any, base: str, game: dict[str, Any], until: float, lat: list[float], rng: random.Random
+) -> int:
+    """Play games of ``game`` one after another until ``until``; returns the actions acknowledged."""
+    import websockets
+
+    done = 0
+    players = game["min_players"]
+    while time.perf_counter() < until:
+        body = {
+            "game": game["name"],
+            "config": {"players": players},
+            "seats": [{"kind": "human"}] * players,
+            "claim": 0,
+        }
+        made = (await client.post("/api/games", json=body, headers=HEADERS)).json()
+        gid, tokens = made["id"], [made["token"]]
+        for seat in range(1, players):
+            tokens.append(
+                (await client.post(f"/api/games/{gid}/seats/{seat}/claim", headers=HEADERS)).json()["token"]
+            )
+        ws_url = base.replace("http://", "ws://") + f"/api/games/{gid}/ws"
+        async with websockets.connect(ws_url) as ws:
+            await ws.send(json.dumps({"type": "hello", "version": 0}))
+            snap: dict[str, Any] = json.loads(await ws.recv())
+            while snap["status"] != "finished" and time.perf_counter() < until:
+                mover = snap["to_move"]
+                if mover is None:  # chance is moving: its step arrives by push
+                    seen = snap["version"]
+                    while snap["version"] <= seen and snap["status"] != "finished":
+                        snap = json.loads(await asyncio.wait_for(ws.recv(), 30))
+                    continue
+                auth = {"Authorization": f"Bearer {tokens[mover]}"}
+                if snap.get("seat") != mover:
+                    snap = (
+                        await client.get(f"/api/games/{gid}?since={snap['version']}", headers=auth)
+                    ).json()
+                    continue
+                choice = rng.choice(snap["legal"])["action"]
+                t0 = time.perf_counter()
+                r = await client.post(
+                    f"/api/games/{gid}/actions",
+                    json={"version": snap["version"], "action": choice},
+                    headers=auth,
+                )
+                lat.append(time.perf_counter() - t0)
+                if r.status_code != 200:
+                    raise RuntimeError(f"the server refused a legal action: {r.text[:200]}")
+                done += 1
+                snap = r.json()
+    return done
+
+
+def server_bench(
+    game: str | None = None, games: int = 8, seconds: float = 5.0, registry_ref: str | None = None
+) -> ServerFigures:
+    """Drive ``games`` concurrent games of ``game`` (default: the first registered) for ``seconds``.
+
+    ``registry_ref`` (``"module:function"``) names a function returning the registry the server is
+    started with; by default the product registry.  Prints nothing; see :meth:`ServerFigures.line`.
+    """
+    import httpx
+
+    with tempfile.TemporaryDirectory(prefix="ludorum-bench-") as tmp:
+        commit_p50, commits_per_s = sqlite_commit_figures(Path(tmp) / "bare.sqlite3")
+        url = f"sqlite:///{Path(tmp) / 'server.sqlite3'}"
+        with _server(registry_ref, url, _free_port()) as base:
+            catalog = httpx.get(base + "/api/catalog").json()
+            if not catalog:
+                raise RuntimeError("no games are registered")
+            chosen = next((g for g in catalog if g["name"] == game), None) if game else catalog[0]
+            if chosen is None:
+                raise RuntimeError(f"no game called {game!r}")
+
+            async def run() -> tuple[int, list[float], float]:
+                lat: list[float] = []
+                rng = random.Random(0)
+                start = time.perf_counter()
+                until = start + seconds
+                limits = httpx.Limits(max_connections=games * 2)
+                async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as client:
+                    counts = await asyncio.gather(
+                        *(_play(client, base, chosen, until, lat, rng) for _ in range(games))
+                    )
+                return sum(counts), lat, time.perf_counter() - start
+
+            actions, lat, elapsed = asyncio.run(run())
+    return ServerFigures(
+        chosen["name"],
+        games,
+        actions,
+        elapsed,
+        actions / elapsed,
+        _percentile(lat, 0.5) * 1000,
+        _percentile(lat, 0.99) * 1000,
+        commit_p50,
+        commits_per_s,
+    )
+
+
+def _serve_main() -> None:
+    """The benchmark's server process: ``python -m ludorum.lab.server_bench URL PORT [module:function]``."""
+    import importlib
+
+    import uvicorn
+
+    from ludorum.server import create_app
+
+    url, port, ref = sys.argv[1], int(sys.argv[2]), sys.argv[3] if len(sys.argv) > 3 else ""
+    registry = None
+    if ref:
+        module, _, attr = ref.partition(":")
+        registry = getattr(importlib.import_module(module), attr)()
+    uvicorn.run(create_app(registry, url), host="127.0.0.1", port=port, log_level="warning")
+
+
+if __name__ == "__main__":
+    _serve_main()
