@@ -24,6 +24,8 @@ def registry() -> Registry:
                 if e.name != f"ludorum.games.{package}":
                     raise
                 continue
-            reg.register(module.GAME)
+            # A folder without __init__.py imports as an empty namespace package: not a game (yet).
+            if hasattr(module, "GAME"):
+                reg.register(module.GAME)
         _registry = reg
     return _registry
