@@ -34,7 +34,7 @@ def engaged(s: SignumState, m: Model) -> bool:
 
 def can_shoot(s: SignumState, m: Model, t: Model) -> str | None:
     """Why ``m`` may not shoot ``t``, or ``None`` (DESIGN.md §5: Shot X within XL, clear line of sight)."""
-    if t.side() == m.side():
+    if not s.hostile(t.side(), m.side()):
         return "Shot: only an enemy can be the target"
     if t.hidden:
         return "Shot: a hidden creature cannot be attacked"

@@ -60,12 +60,23 @@ class _Seen:
         self.seat = seat
         self.models = {m["uid"]: m for m in view["models"]}
         self.hero_card = view["heroes"][seat]
-        self.enemy_hero = next(
-            (m for m in view["models"] if m["card"] == view["heroes"][1 - seat] and m["owner"] != seat), None
-        )
+        self.teams = "teams" in view["config"]["variants"]
         self.my_hero = next(
             (m for m in view["models"] if m["card"] == self.hero_card and m["owner"] == seat), None
         )
+        foes = [
+            m
+            for m in view["models"]
+            if m["card"] == view["heroes"][m["owner"]] and self.hostile(m["owner"], seat)
+        ]
+        here = self.my_hero or {"x": 30.0, "y": 30.0}
+        self.enemy_hero = min(
+            foes, key=lambda m: math.hypot(m["x"] - here["x"], m["y"] - here["y"]), default=None
+        )
+
+    def hostile(self, a: int, b: int) -> bool:
+        """Whether two seats are enemies."""
+        return a != b and not (self.teams and a % 2 == b % 2)
 
     @staticmethod
     def side(m: Mapping[str, Any]) -> int:
@@ -78,7 +89,7 @@ class _Seen:
         return CARDS[m["card"]].health + sum(CARDS[r].health for r in m["relics"]) - wounds
 
     def enemies(self) -> list[Mapping[str, Any]]:
-        return [m for m in self.models.values() if self.side(m) != self.seat]
+        return [m for m in self.models.values() if self.hostile(self.side(m), self.seat)]
 
     # -- phases -----------------------------------------------------------------------------------------
 
@@ -174,7 +185,7 @@ class _Seen:
             if a.kind not in kinds:
                 continue
             t = self.models.get(a.args[0])
-            if t is None or self.side(t) == self.seat:
+            if t is None or not self.hostile(self.side(t), self.seat):
                 continue
             score = 100.0 if t is self.enemy_hero else 50.0 - self.health_left(t)
             score += {"strike": 3, "shoot": 2, "magic_shot": 2, "melee": 1}.get(a.kind, 0)

@@ -186,16 +186,16 @@ def _melee_outcome(s: SignumState, p: Pending) -> None:
     a_init, d_init = cr.has(s, a, "initiative"), cr.has(s, d, "initiative")
     # Rulebook › Glossary › Initiative: strikes first with all its effects, then the opponent strikes.
     if a_init and not d_init:
-        wound(s, d.uid, to_d)
+        wound(s, d.uid, to_d, a.side())
         if s.model(d.uid).wounds < cr.health(d):
-            wound(s, a.uid, to_a)
+            wound(s, a.uid, to_a, d.side())
     elif d_init and not a_init:
-        wound(s, a.uid, to_a)
+        wound(s, a.uid, to_a, d.side())
         if s.model(a.uid).wounds < cr.health(a):
-            wound(s, d.uid, to_d)
+            wound(s, d.uid, to_d, a.side())
     else:  # DESIGN.md §5: both sides strike at the same time
-        wound(s, d.uid, to_d)
-        wound(s, a.uid, to_a)
+        wound(s, d.uid, to_d, a.side())
+        wound(s, a.uid, to_a, d.side())
     bury_dead(s)
     after_kill(s, p.actor, killed=s.find(p.target) is None)
 
@@ -229,7 +229,8 @@ def _backstab_outcome(s: SignumState, p: Pending) -> None:
     m = s.model(p.actor)
     total = sum(max(0, r[f"b{i}"].hits - armour(s, m)) for i in range(len(p.data)))
     s.say(f"Backstab: {total} wound(s)")
-    wound(s, m.uid, total)
+    by = s.find(p.data[0]) if p.data else None
+    wound(s, m.uid, total, by.side() if by is not None else -1)
     bury_dead(s)
     then = pop(s)
     if s.find(m.uid) is None:
@@ -358,7 +359,8 @@ def _shot_outcome(s: SignumState, p: Pending) -> None:
     per_hit = 2 if sniper else 1  # › Sniper: each successful shot at L to XL deals 2 damage
     n = max(0, (hits - blocks) * per_hit - armour(s, t))
     s.say(f"Shot: {hits} hit(s), {blocks} blocked, {n} wound(s)")
-    wound(s, t.uid, n)
+    shooter = s.model(p.actor).side()
+    wound(s, t.uid, n, shooter)
     t = s.model(t.uid)
     if buck and t.wounds < cr.health(t):
         # › Buckshot: the target is moved S away; if it cannot move the full distance, 1 more wound.
@@ -367,7 +369,7 @@ def _shot_outcome(s: SignumState, p: Pending) -> None:
         x, y, full = bf.push_away(cr.disc(t), cr.disc(a), bf.S, others, cr.obstacles(s.terrain))
         s.put(t.but(x=x, y=y))
         if not full:
-            wound(s, t.uid, 1)
+            wound(s, t.uid, 1, shooter)
     bury_dead(s)
     end_activation(s, p.actor)
 
@@ -375,7 +377,10 @@ def _shot_outcome(s: SignumState, p: Pending) -> None:
 def _ability_outcome(s: SignumState, p: Pending) -> None:
     hits = results(s)["hit"].hits
     if p.kind == "magic":
-        wound(s, p.target, hits)  # magic: the target cannot defend and Armour does not help
+        caster = s.find(p.actor)
+        wound(
+            s, p.target, hits, caster.side() if caster else -1
+        )  # magic: the target cannot defend and Armour does not help
         s.say(f"Magic: {hits} wound(s)")
         bury_dead(s)
         if p.data[:1] == (1,):

@@ -169,7 +169,7 @@ def enemies_in_contact(s: SignumState, m: Model, include_hidden: bool = False) -
         for o in s.models
         if abs(o.x - x) < 6.1
         and abs(o.y - y) < 6.1
-        and o.side() != side
+        and s.hostile(o.side(), side)
         and (include_hidden or not o.hidden)
         and math.hypot(o.x - x, o.y - y) <= r + RADIUS[o.card]
     ]
@@ -188,4 +188,4 @@ def dist(a: Model, b: Model) -> float:
 def enemies(s: SignumState, m: Model) -> Sequence[Model]:
     """The models of the other side."""
     side = m.side()
-    return [o for o in s.models if o.side() != side]
+    return [o for o in s.models if s.hostile(o.side(), side)]

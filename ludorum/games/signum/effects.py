@@ -24,10 +24,11 @@ def draw(s: SignumState, seat: int, n: int = 1) -> None:
             s.deck_sizes = set_item(s.deck_sizes, seat, len(deck) - 1)
         else:
             gain = s.overlong[seat]
-            other = 1 - seat
-            s.add_prosperity(other, gain)
+            # Designed for 3–4 players: every opponent still in the game gains.
+            for other in s.opponents(seat):
+                s.add_prosperity(other, gain)
             s.overlong = set_item(s.overlong, seat, gain * 2)
-            s.say(f"P{seat + 1} must draw from an empty battle deck: P{other + 1} gains {gain} prosperity")
+            s.say(f"P{seat + 1} must draw from an empty battle deck: its opponents gain {gain} prosperity")
 
 
 def fire_tactic(s: SignumState, seat: int, trigger: str) -> int:
@@ -49,14 +50,24 @@ def fire_tactic(s: SignumState, seat: int, trigger: str) -> int:
     return -1
 
 
-def wound(s: SignumState, uid: int, n: int) -> None:
-    """Put ``n`` wound markers on a model (deaths are settled by :func:`bury_dead`)."""
+def fire_opponents(s: SignumState, seat: int, trigger: str) -> list[int]:
+    """Fire the matching tactic of each opponent of ``seat`` (in seat order); the amounts that fired."""
+    fired = []
+    for p in s.opponents(seat):
+        amount = fire_tactic(s, p, trigger)
+        if amount >= 0:
+            fired.append(amount)
+    return fired
+
+
+def wound(s: SignumState, uid: int, n: int, by: int = -1) -> None:
+    """Put ``n`` wound markers on a model, dealt by seat ``by`` (deaths are settled by :func:`bury_dead`)."""
     if n <= 0:
         return
     m = s.find(uid)
     if m is None:
         return
-    s.put(m.but(wounds=m.wounds + n))
+    s.put(m.but(wounds=m.wounds + n, hit_by=by if by >= 0 else m.hit_by))
     if cr.is_hero(s, m):
         fire_tactic(s, m.owner, "hero_wounded")
 
@@ -87,7 +98,7 @@ def word(s: SignumState, m: Model, which: str) -> None:
             heal(s, hero.uid, p.x)
     elif p.arg == "wound_contact":
         for o in cr.enemies_in_contact(s, m, include_hidden=True):
-            wound(s, o.uid, p.x)
+            wound(s, o.uid, p.x, seat)
     s.say(f"{cr.CARDS[m.card].name_en}: {which.replace('_', ' ').title()}")
 
 
@@ -107,7 +118,8 @@ def bury_dead(s: SignumState) -> None:
             s.models = tuple(o for o in s.models if o.uid != m.uid)
             owner = m.owner
             s.graveyard = set_item(s.graveyard, owner, (*s.graveyard[owner], m.card, *m.relics))
-            s.kills = set_item(s.kills, 1 - owner, s.kills[1 - owner] + 1)
+            if m.hit_by >= 0 and s.hostile(m.hit_by, owner):  # Rulebook › 9: enemy characters destroyed
+                s.kills = set_item(s.kills, m.hit_by, s.kills[m.hit_by] + 1)
             s.say(f"{cr.CARDS[m.card].name_en} of P{owner + 1} falls")
             # Last Word resolves with the model where it stood.
             s.models = (*s.models, m)

@@ -38,18 +38,22 @@ class SignumGame(Game[SignumState]):
     name = "signum"
     title = "Legends of Signum"
     min_players = 2
-    max_players = 2
+    max_players = 4
     variants = {
         "architect": "Experienced Architect: a building deck stacked in a chosen order (Rulebook › 10)",
+        "teams": "4 players, 2 against 2: P1 and P3 against P2 and P4 (designed, Rulebook › 10)",
     }
     option_names = {
-        "deck0": "player 1's deck: a starter deck id or 'hero: card, card*2, ...'",
-        "deck1": "player 2's deck: a starter deck id or 'hero: card, card*2, ...'",
+        f"deck{i}": f"player {i + 1}'s deck: a starter deck id or 'hero: card, card*2, ...'" for i in range(4)
     }
     state_type = SignumState
 
     def check_options(self, config: Config) -> None:
-        """Refuse an invalid deck, naming every reason."""
+        """Refuse an invalid deck, naming every reason; 2 against 2 needs four players."""
+        if config.has("teams") and config.players != 4:
+            from ludorum.engine import ConfigError
+
+            raise ConfigError("Legends of Signum: 2 against 2 ('teams') is for 4 players")
         setup.check_decks(config)
 
     def new(self, config: Config, seed: int) -> SignumState:
@@ -58,7 +62,7 @@ class SignumGame(Game[SignumState]):
 
     def max_decisions(self, config: Config) -> int:
         """A bound: the turn limit times a generous bound on one turn's decisions, plus setup."""
-        return 60 + victory.TURN_LIMIT * 3000
+        return 60 * config.players + victory.limit(config.players) * 3000
 
     # -- who decides and what is legal ---------------------------------------------------------------
 
@@ -276,22 +280,28 @@ class SignumGame(Game[SignumState]):
     # -- results and information -----------------------------------------------------------------------
 
     def result(self, state: SignumState) -> Result:
-        """1 to the winner, 0 to the loser; ½ each in a draw."""
+        """1 to the winner (and its partner in 2 against 2), 0 to the others; ½ each in a draw."""
         w = state.winner
-        keys = [[0.5] if w == victory.DRAW else [1.0 if seat == w else 0.0] for seat in range(2)]
+        n = state.players
+        keys = [
+            [0.5]
+            if w == victory.DRAW
+            else [1.0 if seat == w or (w >= 0 and not state.hostile(seat, w)) else 0.0]
+            for seat in range(n)
+        ]
         return Result.from_keys(keys, state.reason)
 
     def seat_name(self, state: SignumState, seat: int) -> str:
         """The faction a seat leads."""
         from ludorum.games.signum.content import FACTIONS
 
-        return FACTIONS[cr.CARDS[state.heroes[seat]].faction]
+        return f"P{seat + 1}, {FACTIONS[cr.CARDS[state.heroes[seat]].faction]}"
 
     def sample_state(self, state: SignumState, seat: int | None, rng: random.Random) -> SignumState:
         """Redraw what ``seat`` cannot know: other hands, face-down tactics, deck orders, the generator."""
         s = state.clone()
         hands, tactics, decks, bdecks = list(s.hands), list(s.tactics), list(s.decks), list(s.building_decks)
-        for p in range(2):
+        for p in range(state.players):
             if p == seat:
                 order = list(decks[p])
                 rng.shuffle(order)

@@ -91,12 +91,11 @@ def render_text(s: SignumState, seat: int | None) -> str:
     for m in s.models:
         col = min(w - 1, int(m.x / 2))
         row = min(h - 1, int(m.y / 4))
-        mark = "H" if cr.is_hero(s, m) else "c"
-        grid[row][col] = mark.upper() if m.owner == 0 else mark.lower() if mark == "c" else "h"
+        grid[row][col] = str(m.owner + 1) if cr.is_hero(s, m) else "abcd"[m.owner]
     lines = ["".join(r) for r in reversed(grid)]
     out = [f"Turn {s.turn}, P{s.active + 1} to play, phase {s.phase}"]
     out += ["  " + line for line in lines]
-    for p in (0, 1):
+    for p in range(s.players):
         you = " (you)" if p == seat else ""
         out.append(
             f"P{p + 1}{you}: prosperity {s.prosperity[p]}, deck {s.deck_sizes[p]}, "

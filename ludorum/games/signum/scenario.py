@@ -25,6 +25,7 @@ from typing import Any
 from ludorum.games.signum import battlefield as bf
 from ludorum.games.signum import creatures as cr
 from ludorum.games.signum.game import SignumGame
+from ludorum.games.signum.setup import edge_point
 from ludorum.games.signum.state import Model, Placed, SignumState
 
 MODEL_FLAGS = ("wounds", "activated", "fresh", "hidden", "relics", "granted", "controller", "pursuits")
@@ -33,12 +34,15 @@ MODEL_FLAGS = ("wounds", "activated", "fresh", "hidden", "relics", "granted", "c
 def scenario(spec: Mapping[str, Any], game: SignumGame | None = None) -> SignumState:
     """Build the state the description asks for; a bad description raises ``ValueError`` saying why."""
     game = game or SignumGame()
-    heroes = tuple(spec.get("heroes", ("marshal_aurelian", "burgomaster_orvin")))
+    players = int(spec.get("players", 2))
+    defaults = ("marshal_aurelian", "burgomaster_orvin", "gryphon_lord_kassian", "engineer_bram")
+    heroes = tuple(spec.get("heroes", defaults[:players]))
     decks = {
         seat: spec.get(f"deck{seat}", f"{hero}: " + ", ".join(_filler(cr.CARDS[hero].faction)))
         for seat, hero in enumerate(heroes)
     }
-    config = game.config(2, spec.get("variants", ()), deck0=decks[0], deck1=decks[1])
+    options = {f"deck{seat}": deck for seat, deck in decks.items()}
+    config = game.config(players, spec.get("variants", ()), **options)
     s = game.new(config, int(spec.get("seed", 0)))
     s.phase = spec.get("phase", "activation")
     s.turn = int(spec.get("turn", 3))
@@ -49,8 +53,8 @@ def scenario(spec: Mapping[str, Any], game: SignumGame | None = None) -> SignumS
     listed = {(m["card"], m["owner"]) for m in spec.get("models", ())}
     for seat, hero in enumerate(heroes):
         if (hero, seat) not in listed:
-            r = cr.CARDS[hero].base / 20.0
-            models.append(Model(uid, hero, seat, 30.0, r if seat == 0 else 60.0 - r))
+            x, y = edge_point(seat, 30.0, cr.CARDS[hero].base / 20.0)
+            models.append(Model(uid, hero, seat, x, y))
             uid += 1
     for m in spec.get("models", ()):
         flags: dict[str, Any] = {
@@ -78,7 +82,7 @@ def scenario(spec: Mapping[str, Any], game: SignumGame | None = None) -> SignumS
             setattr(s, key, tuple(tuple(z) for z in spec[key]))
     if "decks" in spec:
         s.decks = tuple(tuple(z) for z in spec["decks"])
-    s.deck_sizes = (len(s.decks[0]), len(s.decks[1]))
+    s.deck_sizes = tuple(len(d) for d in s.decks)
     for key in ("prosperity", "kills", "overlong"):
         if key in spec:
             setattr(s, key, tuple(spec[key]))

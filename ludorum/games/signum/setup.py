@@ -19,7 +19,7 @@ from ludorum.games.signum.state import Model, SignumState, set_item
 OPENING_HAND = 4
 START_PROSPERITY = 3
 TERRAIN_DEALT = 2
-DEFAULT_DECKS = ("empire_dawn", "vallor_muskets")
+DEFAULT_DECKS = ("empire_dawn", "vallor_muskets", "empire_wings", "vallor_steam")
 
 
 def parse_deck(text: str) -> tuple[str, tuple[str, ...]]:
@@ -51,6 +51,17 @@ def check_decks(config: Config) -> None:
         raise ConfigError("; ".join(problems))
 
 
+def edge_point(seat: int, along: float, r: float) -> tuple[float, float]:
+    """A point with the base touching the seat's table edge: P1 south, P2 north, P3 west, P4 east."""
+    if seat == 0:
+        return along, r
+    if seat == 1:
+        return along, 60.0 - r
+    if seat == 2:
+        return r, along
+    return 60.0 - r, along
+
+
 def building_pool(seat_faction: str) -> list[str]:
     """The building cards a player of this faction owns (basic ones and its faction's unique ones)."""
     return [
@@ -61,8 +72,9 @@ def building_pool(seat_faction: str) -> list[str]:
 def new_state(config: Config, seed: int) -> SignumState:
     """Set up: shuffle decks, deal opening hands and terrain, put the heroes on their table edges."""
     r = rngmod.seed_state(seed)
+    n = config.players
     heroes, decks, hands = [], [], []
-    for seat in range(2):
+    for seat in range(n):
         hero, cards = deck_of(config, seat)
         heroes.append(hero)
         order, r = rngmod.shuffled(r, cards)
@@ -71,8 +83,8 @@ def new_state(config: Config, seed: int) -> SignumState:
     terrain_deck, r = rngmod.shuffled(r, [c.id for c in cr.CARDS.values() if c.kind == "terrain"])
     models = []
     for seat, hero in enumerate(heroes):
-        rad = cr.CARDS[hero].base / 20.0
-        models.append(Model(seat, hero, seat, 30.0, rad if seat == 0 else 60.0 - rad))
+        x, y = edge_point(seat, 30.0, cr.CARDS[hero].base / 20.0)
+        models.append(Model(seat, hero, seat, x, y))
     return SignumState(
         config=config,
         rng=r,
@@ -80,22 +92,23 @@ def new_state(config: Config, seed: int) -> SignumState:
         turn=0,
         active=0,
         first=-1,
-        prosperity=(START_PROSPERITY, START_PROSPERITY),
+        prosperity=(START_PROSPERITY,) * n,
         heroes=tuple(heroes),
         models=tuple(models),
-        next_uid=2,
+        next_uid=n,
         terrain=(),
-        terrain_hands=(terrain_deck[:TERRAIN_DEALT], terrain_deck[TERRAIN_DEALT : 2 * TERRAIN_DEALT]),
-        city=((), ()),
-        graveyard=((), ()),
-        deck_sizes=(len(decks[0]), len(decks[1])),
-        kills=(0, 0),
-        overlong=(1, 1),
+        terrain_hands=tuple(terrain_deck[i * TERRAIN_DEALT : (i + 1) * TERRAIN_DEALT] for i in range(n)),
+        city=((),) * n,
+        graveyard=((),) * n,
+        deck_sizes=tuple(len(d) for d in decks),
+        kills=(0,) * n,
+        overlong=(1,) * n,
         built=False,
-        building_hands=((), ()),
+        building_hands=((),) * n,
+        out=(False,) * n,
         hands=tuple(hands),
-        tactics=((), ()),
-        building_decks=((), ()),
+        tactics=((),) * n,
+        building_decks=((),) * n,
         decks=tuple(decks),
     )
 
@@ -112,10 +125,11 @@ def stack(s: SignumState, b: str) -> bool:
     s.building_decks = set_item(s.building_decks, seat, (*s.building_decks[seat], b))
     if stack_options(s, seat):
         return False
-    if seat == s.first:
-        s.active = 1 - seat
+    nxt = (seat + 1) % s.players
+    if nxt != s.first:
+        s.active = nxt
         return False
-    for p in range(2):  # Rulebook › 10: take the two top building cards before the game
+    for p in range(s.players):  # Rulebook › 10: take the two top building cards before the game
         s.building_hands = set_item(s.building_hands, p, s.building_decks[p][:2])
         s.building_decks = set_item(s.building_decks, p, s.building_decks[p][2:])
     return True

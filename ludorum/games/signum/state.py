@@ -31,6 +31,7 @@ class Model:
     granted: tuple[str, ...] = ()
     controller: int = -1
     pursuits: int = 0
+    hit_by: int = -1
 
     def side(self) -> int:
         """The seat that commands it now (Control X may lend it to the opponent until end of turn)."""
@@ -94,6 +95,7 @@ class SignumState(GameState):
     overlong: tuple[int, ...]
     built: bool
     building_hands: tuple[tuple[str, ...], ...]
+    out: tuple[bool, ...]
     hands: tuple[tuple[str, ...], ...] = per_seat()
     tactics: tuple[tuple[str, ...], ...] = per_seat()
     building_decks: tuple[tuple[str, ...], ...] = per_seat()
@@ -129,6 +131,21 @@ class SignumState(GameState):
             if m.owner == seat and m.card == hero:
                 return m
         return None
+
+    @property
+    def players(self) -> int:
+        """How many seats play."""
+        return self.config.players
+
+    def hostile(self, a: int, b: int) -> bool:
+        """Whether seats ``a`` and ``b`` are enemies (partners in the 2-against-2 game are not)."""
+        if a == b:
+            return False
+        return not (self.config.has("teams") and a % 2 == b % 2)
+
+    def opponents(self, seat: int) -> list[int]:
+        """The seats still in the game that are the seat's enemies."""
+        return [p for p in range(self.config.players) if self.hostile(seat, p) and not self.out[p]]
 
     def put(self, model: Model) -> None:
         """Replace the model with the same uid."""

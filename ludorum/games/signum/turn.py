@@ -15,7 +15,8 @@ from ludorum.engine import Action
 from ludorum.games.signum import battlefield as bf
 from ludorum.games.signum import combat, victory
 from ludorum.games.signum import creatures as cr
-from ludorum.games.signum.effects import MAX_TACTICS, draw, fire_tactic, heal, word, wound
+from ludorum.games.signum.effects import MAX_TACTICS, draw, fire_opponents, fire_tactic, heal, word, wound
+from ludorum.games.signum.setup import edge_point
 from ludorum.games.signum.state import Model, Placed, SignumState, set_item
 
 BASE_INCOME = 2
@@ -109,7 +110,7 @@ def build(s: SignumState, b: str) -> None:
         hand.remove(b)
         s.building_hands = set_item(s.building_hands, seat, tuple(hand))
     s.say(f"P{seat + 1} builds {cr.CARDS[b].name_en}")
-    fire_tactic(s, 1 - seat, "enemy_builds")
+    fire_opponents(s, seat, "enemy_builds")
     s.phase = "terrain"
     skip_empty_phases(s)
 
@@ -205,9 +206,9 @@ def entry_point(s: SignumState, seat: int, c: str, spot: int) -> tuple[float, fl
 
 def _entry_point(s: SignumState, seat: int, c: str, spot: int) -> tuple[float, float] | None:
     r = cr.CARDS[c].base / 20.0
-    x, y = ENTRY_X[spot], (r if seat == 0 else bf.SIZE - r)
+    x, y = edge_point(seat, ENTRY_X[spot], r)
     d = bf.Disc(x, y, r)
-    if any(abs(m.y - y) < 6.5 and bf.overlaps(d, cr.disc(m)) for m in s.models):
+    if any(abs(m.y - y) < 6.5 and abs(m.x - x) < 6.5 and bf.overlaps(d, cr.disc(m)) for m in s.models):
         return None
     if any(o.impassable and bf.overlaps(d, o.disc) for o in cr.obstacles(s.terrain)):
         return None
@@ -281,9 +282,10 @@ def play_card(s: SignumState, action: Action) -> None:
         s.models = (*s.models, m)
         s.say(f"P{seat + 1} brings {card.name_en} onto the Battlefield")
         word(s, m, "first_word")  # › First Word: when the character enters the Battlefield
-        hurt = fire_tactic(s, 1 - seat, "enemy_enters")
-        if hurt > 0:
-            wound(s, m.uid, hurt)
+        for p in s.opponents(seat):  # an opponent's ambush wounds the newcomer
+            hurt = fire_tactic(s, p, "enemy_enters")
+            if hurt > 0:
+                wound(s, m.uid, hurt, p)
         from ludorum.games.signum.effects import bury_dead
 
         bury_dead(s)
@@ -305,7 +307,7 @@ def cast(s: SignumState, c: str, target: int) -> None:
     card = cr.CARDS[c]
     s.graveyard = set_item(s.graveyard, seat, (*s.graveyard[seat], c))
     s.say(f"P{seat + 1} casts {card.name_en}")
-    if fire_tactic(s, 1 - seat, "spell_cast") >= 0:
+    if any(fire_tactic(s, p, "spell_cast") >= 0 for p in s.opponents(seat)):
         s.say("The spell is countered")
         return
     hero = s.hero_of(seat)
@@ -333,7 +335,10 @@ def end_turn(s: SignumState) -> None:
     s.models = tuple(
         m.but(granted=(), controller=-1) if m.granted or m.controller >= 0 else m for m in s.models
     )
-    if s.turn >= victory.TURN_LIMIT:
+    if s.turn >= victory.limit(s.players):
         victory.turn_limit(s)
         return
-    begin_turn(s, 1 - s.active)
+    nxt = (s.active + 1) % s.players
+    while s.out[nxt]:
+        nxt = (nxt + 1) % s.players
+    begin_turn(s, nxt)

@@ -16,9 +16,9 @@ PROSPERITY_TO_WIN = 51
 """Rulebook › 8: "accumulating fifty-one units of prosperity"."""
 
 TURN_LIMIT = 120
-"""Designed backstop (§ 9): after 120 turns (60 each) the game ends and the tie-breaks of chapter 9
-decide (prosperity, then the value of the City, then enemy characters destroyed; equal → a draw).  The
-over-long game's doubling makes real games end long before."""
+"""Designed backstop (§ 9): after 60 turns each (120 in the two-player game) the game ends and the
+tie-breaks of chapter 9 decide (prosperity, then the value of the City, then enemy characters
+destroyed; equal → a draw).  The over-long game's doubling makes real games end long before."""
 
 DRAW = -2
 
@@ -28,16 +28,17 @@ def city_value(s: SignumState, seat: int) -> int:
     return sum(cr.CARDS[b].cost for b in s.city[seat])
 
 
-def tie_break(s: SignumState) -> int:
-    """The winner by prosperity, then City value, then characters destroyed; ``DRAW`` if all equal."""
-    for a, b in (
-        (s.prosperity[0], s.prosperity[1]),
-        (city_value(s, 0), city_value(s, 1)),
-        (s.kills[0], s.kills[1]),
-    ):
-        if a != b:
-            return 0 if a > b else 1
-    return DRAW
+def _key(s: SignumState, seat: int) -> tuple[int, int, int]:
+    return (s.prosperity[seat], city_value(s, seat), s.kills[seat])
+
+
+def tie_break(s: SignumState, seats: list[int] | None = None) -> int:
+    """The winner among ``seats`` (all by default) by prosperity, then City value, then enemy characters
+    destroyed (Rulebook › 9); ``DRAW`` if the best are equal on all three."""
+    seats = list(range(s.players)) if seats is None else seats
+    best = max(_key(s, p) for p in seats)
+    top = [p for p in seats if _key(s, p) == best]
+    return top[0] if len(top) == 1 else DRAW
 
 
 def finish(s: SignumState, winner: int, reason: str) -> None:
@@ -53,41 +54,80 @@ def finish(s: SignumState, winner: int, reason: str) -> None:
     s.say("Game over: " + reason)
 
 
+def _sides(s: SignumState, seats: list[int]) -> set[int]:
+    """The sides (seats, or teams in the 2-against-2 game) the seats belong to."""
+    return {p % 2 if s.config.has("teams") else p for p in seats}
+
+
 def check_end(s: SignumState) -> bool:
-    """End the game if a victory condition holds (after all triggered effects resolved); say if it did."""
+    """End the game if a victory condition holds (after all triggered effects resolved); say if it did.
+
+    With 3–4 players (designed, § 10): a player whose hero falls leaves the game with its creatures; the
+    last side standing wins; a side whose heroes all fall at once with no one left standing is decided by
+    the tie-breaks of chapter 9 among the fallen.
+    """
     if s.phase == "over":
         return True
-    dead = [seat for seat in (0, 1) if s.hero_of(seat) is None]
-    if len(dead) == 2:
-        w = tie_break(s)
-        finish(s, w, "both heroes fell; " + _tie_reason(s, w))
-        return True
-    if dead:
-        w = 1 - dead[0]
-        finish(s, w, f"the hero of P{dead[0] + 1} was killed")
-        return True
-    rich = [seat for seat in (0, 1) if s.prosperity[seat] >= PROSPERITY_TO_WIN]
+    n = s.players
+    fallen = [p for p in range(n) if not s.out[p] and s.hero_of(p) is None]
+    if fallen:
+        standing = [p for p in range(n) if not s.out[p] and p not in fallen]
+        sides = _sides(s, standing)
+        if not sides:
+            w = tie_break(s, fallen)
+            what = "both heroes fell" if n == 2 else "the last heroes fell together"
+            finish(s, w, f"{what}; " + _tie_reason(s, w, fallen))
+            return True
+        if len(sides) == 1:
+            w = standing[0]
+            who = ", ".join(f"P{p + 1}" for p in fallen)
+            finish(s, w, f"the hero of {who} was killed")
+            return True
+        for p in fallen:
+            _leave(s, p)
+    rich = [p for p in range(n) if not s.out[p] and s.prosperity[p] >= PROSPERITY_TO_WIN]
     if rich:
-        if len(rich) == 2:
-            w = tie_break(s)
-            finish(s, w, "both reached 51 prosperity; " + _tie_reason(s, w))
+        if len(rich) > 1:
+            w = tie_break(s, rich)
+            finish(s, w, f"{len(rich)} players reached 51 prosperity; " + _tie_reason(s, w, rich))
         else:
             finish(s, rich[0], f"P{rich[0] + 1} reached {PROSPERITY_TO_WIN} prosperity")
         return True
     return False
 
 
-def _tie_reason(s: SignumState, w: int) -> str:
+def _leave(s: SignumState, seat: int) -> None:
+    """A player whose hero fell leaves a 3–4 player game; its creatures go to its Graveyard."""
+    from ludorum.games.signum.state import set_item
+
+    s.out = set_item(s.out, seat, True)
+    gone = tuple(m.card for m in s.models if m.owner == seat)
+    s.models = tuple(m for m in s.models if m.owner != seat)
+    s.graveyard = set_item(s.graveyard, seat, (*s.graveyard[seat], *gone))
+    s.hands = set_item(s.hands, seat, ())
+    s.tactics = set_item(s.tactics, seat, ())
+    s.say(f"P{seat + 1} leaves the game")
+
+
+def _tie_reason(s: SignumState, w: int, seats: list[int]) -> str:
     if w == DRAW:
         return "equal prosperity, City value and characters destroyed: a draw"
-    if s.prosperity[0] != s.prosperity[1]:
+    keys = sorted((_key(s, p) for p in seats), reverse=True)
+    first, second = keys[0], keys[1]
+    if first[0] != second[0]:
         return f"P{w + 1} has more prosperity"
-    if city_value(s, 0) != city_value(s, 1):
+    if first[1] != second[1]:
         return f"P{w + 1}'s City is worth more"
     return f"P{w + 1} destroyed more enemy characters"
 
 
 def turn_limit(s: SignumState) -> None:
-    """The designed turn limit: the tie-breaks of chapter 9 decide."""
-    w = tie_break(s)
-    finish(s, w, f"turn limit {TURN_LIMIT} reached; " + _tie_reason(s, w))
+    """The designed turn limit: the tie-breaks of chapter 9 decide among the players still in."""
+    alive = [p for p in range(s.players) if not s.out[p]]
+    w = tie_break(s, alive)
+    finish(s, w, f"turn limit {limit(s.players)} reached; " + _tie_reason(s, w, alive))
+
+
+def limit(players: int) -> int:
+    """The designed turn limit for a player count: 60 turns each."""
+    return TURN_LIMIT * players // 2

@@ -36,3 +36,11 @@ def test_conformance_over_seeded_random_games(name: str) -> None:
 def test_conformance_checking_every_step() -> None:
     report = check_game(GAME, list(CONFIGS.values()), games=4, seed=3, check_every=1)
     assert report.checks >= sum(report.lengths)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("players", "variants"), [(3, ()), (4, ()), (4, ("teams",))])
+def test_conformance_of_the_three_and_four_player_games(players: int, variants: tuple[str, ...]) -> None:
+    config = GAME.config(players, variants=variants)
+    report = check_game(GAME, [config], games=20, seed=50_000 + players, check_every=CHECK_EVERY)
+    assert report.games == 20

@@ -1,0 +1,107 @@
+"""The 3- and 4-player games (designed, Rulebook › 10 lists them by title only): free-for-all with every
+hero on its own table edge, and 2 against 2 (variant ``teams``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ludorum.engine import Action, ConfigError
+from ludorum.games.signum import GAME
+
+from .helpers import build, m, melee, model, play, to_activation
+
+
+def test_heroes_stand_on_their_own_edges() -> None:
+    s = GAME.new(GAME.config(4), 2)
+    spots = {h.owner: (h.x, h.y) for h in s.models}
+    assert spots == {0: (30.0, 2.5), 1: (30.0, 57.5), 2: (3.0, 30.0), 3: (57.0, 30.0)}
+    assert len(s.hands) == 4 and all(len(h) == 4 for h in s.hands)
+
+
+def test_turns_go_round_the_table() -> None:
+    s = build(players=3, models=[])
+    order = []
+    for _ in range(4):
+        s = to_activation(play(s, ("end_turn",)))
+        order.append(s.active)
+    assert order == [1, 2, 0, 1]
+
+
+def test_a_fallen_hero_leaves_the_game_and_is_skipped() -> None:
+    s = build(
+        players=3,
+        heroes=("marshal_aurelian", "burgomaster_orvin", "gryphon_lord_kassian"),
+        models=[
+            m("orc_berserker", 0, 30, 30),
+            m("gryphon_lord_kassian", 2, 30, 34.5, wounds=8),
+            m("troll", 2, 45, 45),
+        ],
+    )
+    s = melee(
+        s, model(s, "orc_berserker").uid, model(s, "gryphon_lord_kassian").uid, 3, 0, {"aa": "shield"}, "axe"
+    )
+    assert not GAME.is_over(s) and s.out == (False, False, True)
+    assert all(x.owner != 2 for x in s.models) and "troll" in s.graveyard[2]
+    s = to_activation(play(s, ("end_turn",)))
+    assert s.active == 1
+    s = to_activation(play(s, ("end_turn",)))
+    assert s.active == 0
+
+
+def test_last_hero_standing_wins_free_for_all() -> None:
+    s = build(
+        players=3,
+        models=[m("orc_berserker", 0, 30, 30), m("burgomaster_orvin", 1, 30, 34, wounds=9)],
+    )
+    s = play(s, ("end_turn",))
+    s.out = (False, False, True)
+    s = to_activation(s)
+    # P2 attacks nobody; P1's orc kills P2's hero on P1's turn.
+    s = to_activation(play(s, ("end_turn",)))
+    assert s.active == 0
+    s = melee(
+        s, model(s, "orc_berserker").uid, model(s, "burgomaster_orvin").uid, 3, 0, {"aa": "shield"}, "axe"
+    )
+    assert GAME.is_over(s) and GAME.result(s).winners == (0,)
+
+
+def test_over_long_game_pays_every_opponent() -> None:
+    s = build(
+        players=3,
+        models=[],
+        decks=(["tithe"] * 5, [], ["tithe"] * 5),
+        hands=([], [], []),
+        prosperity=(0, 0, 0),
+    )
+    s = play(s, ("end_turn",))
+    assert s.prosperity[0] == 1 and s.prosperity[2] == 1
+
+
+def test_two_against_two_partners_are_friends_and_share_victory() -> None:
+    with pytest.raises(ConfigError, match="4 players"):
+        GAME.config(3, variants=["teams"])
+    s = build(
+        players=4,
+        variants=["teams"],
+        models=[
+            m("orc_berserker", 0, 30, 30),
+            m("sellsword", 2, 30, 33),
+            m("burgomaster_orvin", 1, 34, 30, wounds=9),
+        ],
+    )
+    orc = model(s, "orc_berserker").uid
+    s1 = play(s, ("activate", orc))
+    targets = {a.args[0] for a in GAME.legal_actions(s1) if a.kind == "melee"}
+    assert targets == {model(s, "burgomaster_orvin").uid}
+    # P4 has already left the game: its hero fell earlier.
+    s.models = tuple(x for x in s.models if x.owner != 3)
+    s.out = (False, False, False, True)
+    s = melee(s, orc, model(s, "burgomaster_orvin").uid, 3, 0, {"aa": "shield"}, "axe")
+    assert GAME.is_over(s) and "P2 was killed" in s.reason
+    assert GAME.result(s).winners == (0, 2)
+
+
+def test_entry_on_a_side_edge() -> None:
+    s = build(players=4, models=[], hands=([], [], ["musketeer"], []), prosperity=(5, 5, 5, 5), active=2)
+    s = play(s, Action("recruit", ("musketeer", 0)))
+    assert (s.models[-1].x, s.models[-1].y) == (1.5, 6.0)
