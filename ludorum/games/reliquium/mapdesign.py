@@ -3,8 +3,9 @@
 The rulebook names 13 regions but prints no map, so the project designed one (DESIGN.md §4–5).  Each
 region is the Voronoi cell of a seed point, clipped to the 1000×700 board; cells meeting along an edge
 share that edge's two vertices exactly, so the loader can derive adjacency, junctions and the board edge
-from the polygons alone.  The left half is mirrored onto the right (shifted 9 units down to avoid
-four-region points), which keeps the Legion/Alliance and Brotherhood/Order corners alike.
+from the polygons alone.  One quadrant is mirrored into all four, so the four corners are alike (only
+initiative, unit sets and some terrains differ); the seeds were found by a random search for the facts
+of DESIGN.md §5, three bordering lands per starting corner and regions of similar size.
 
 Redraw with ``python -m ludorum.games.reliquium.mapdesign > /tmp/map.toml`` and move it into ``data/``.
 """
@@ -13,26 +14,36 @@ from __future__ import annotations
 
 WIDTH, HEIGHT = 1000, 700
 
-LEFT: tuple[tuple[str, str, int, int, str, str], ...] = (
-    ("Blackthorn Wood", "forests", 70, 70, "Sacrificial Forest", "forests"),
-    ("Ashen Peaks", "mountains", 220, 60, "Mossy Ridge", "mountains"),
-    ("Boundless Expanse", "plains", 90, 200, "Forest's Edge", "plains"),
-    ("Iron Crags", "mountains", 380, 70, "Storm Crags", "mountains"),
-    ("Windward Hills", "mountains", 270, 190, "Amber Steppe", "plains"),
-    ("Golden Fields", "plains", 400, 230, "Whispering Pines", "forests"),
-    ("Wasteland", "plains", 60, 340, "Groves", "forests"),
-    ("Howling Wilds", "forests", 250, 420, "Thornmarch", "plains"),
-    ("Elderwood", "forests", 390, 390, "Raven Heights", "mountains"),
-    ("Saxum Ridge", "mountains", 150, 460, "Cliff of Sorrow", "mountains"),
-    ("Ancestral Thickets", "forests", 50, 560, "Dawn Pine Forest", "forests"),
-    ("Valley of Volcanoes", "plains", 140, 650, "Plain of Vigils", "plains"),
-    ("Frostfang Heights", "mountains", 320, 480, "Shattered Peaks", "mountains"),
-    ("Ember Fells", "plains", 430, 570, "Silent Moor", "forests"),
-    ("Sunless Sea", "water", 280, 610, "Great Sea", "water"),
-)
-"""Left-half seeds: name, terrain, x, y, and the name and terrain of the mirrored right-half region."""
+Region = tuple[str, str]
+QUADRANT: tuple[tuple[tuple[int, int], Region, Region, Region, Region], ...] = (
+    ((208, 537), ("Saxum Ridge", "mountains"), ("Ashen Peaks", "mountains"),
+     ("Cliff of Sorrow", "mountains"), ("Mossy Ridge", "mountains")),
+    ((21, 438), ("Valley of Volcanoes", "plains"), ("Boundless Expanse", "plains"),
+     ("Dawn Pine Forest", "forests"), ("Forest's Edge", "plains")),
+    ((151, 578), ("Ancestral Thickets", "forests"), ("Blackthorn Wood", "forests"),
+     ("Plain of Vigils", "plains"), ("Sacrificial Forest", "forests")),
+    ((478, 510), ("Frostfang Heights", "mountains"), ("Iron Crags", "mountains"),
+     ("Shattered Peaks", "mountains"), ("Storm Crags", "mountains")),
+    ((290, 503), ("Ember Fells", "plains"), ("Golden Fields", "plains"),
+     ("Thornmarch", "plains"), ("Amber Steppe", "plains")),
+    ((390, 388), ("Elderwood", "forests"), ("Wolfwood", "forests"),
+     ("Silent Moor", "forests"), ("Whispering Pines", "forests")),
+)  # fmt: skip
+"""Seeds of the bottom-left quadrant and the names of that seed in the bottom-left, top-left, bottom-right
+and top-right quadrants (the Brotherhood's, the Legion's, the Order's and the Alliance's corners)."""
 
-CENTER: tuple[tuple[str, str, int, int], ...] = (("Mirror Lake", "water", 500, 330),)
+MIDDLE: tuple[tuple[tuple[int, int], Region, Region], ...] = (
+    ((60, 350), ("Wasteland", "plains"), ("Groves", "forests")),
+    ((239, 350), ("Howling Wilds", "forests"), ("Raven Heights", "mountains")),
+)
+"""Seeds on the horizontal axis: the left one and its mirror image on the right."""
+
+SEAS: tuple[tuple[tuple[int, int], Region, Region], ...] = (
+    ((500, 650), ("Great Sea", "water"), ("Sunless Sea", "water")),
+)
+"""Seeds on the vertical axis: the bottom one and its mirror image at the top."""
+
+CENTER: tuple[tuple[tuple[int, int], Region], ...] = (((500, 350), ("Mirror Lake", "water")),)
 
 RULEBOOK_NAMES = frozenset(
     {
@@ -45,11 +56,25 @@ RULEBOOK_NAMES = frozenset(
 
 
 def seeds() -> list[tuple[str, str, float, float]]:
-    """All 31 seeds: the left half, its mirror image and the centre."""
-    out = [(a, b, float(x), float(y)) for a, b, x, y, _, _ in LEFT]
-    out += [(c, d, float(WIDTH - x), float(y + 9)) for _, _, x, y, c, d in LEFT]
-    out += [(a, b, float(x), float(y)) for a, b, x, y in CENTER]
-    return out
+    """All 31 seeds: one quadrant mirrored into four, the axis pairs and the centre.
+
+    Mirror images are shifted by a few units so that no four regions meet at one point.
+    """
+    out: list[tuple[str, str, float, float]] = []
+    for (x, y), bl, tl, br, tr in QUADRANT:
+        out += [
+            (*bl, x, y),
+            (*tl, x + 3, HEIGHT - y),
+            (*br, WIDTH - x + 2, y + 4),
+            (*tr, WIDTH - x - 1, HEIGHT - y + 5),
+        ]
+    for (x, y), left, right in MIDDLE:
+        out += [(*left, x, y), (*right, WIDTH - x, y + 6)]
+    for (x, y), bottom, top in SEAS:
+        out += [(*bottom, x, y), (*top, x + 4, HEIGHT - y)]
+    for (x, y), centre in CENTER:
+        out.append((*centre, x, y))
+    return [(n, t, float(x), float(y)) for n, t, x, y in out]
 
 
 def _clip(poly: list[tuple[float, float]], a: float, b: float, c: float) -> list[tuple[float, float]]:

@@ -55,14 +55,17 @@ def new_state(config: Config, seed: int) -> ReliquiumState:
                 units[land] = (int(cls == 0), int(cls == 1), int(cls == 2))
                 res[cls] -= 1
         reserve.append((res[0], res[1], res[2]))
-    # Rulebook › Playing with fewer players: neutral castles on the starting lands and all bordering lands.
+    # Rulebook › Playing with fewer players: neutral castles on the starting lands and all bordering lands
+    # ("5 or 6 castles"); a land bordering two neutral corners goes to the one with fewer castles so far.
+    borders: dict[int, list[int]] = {}
     for f, fac in enumerate(C.factions):
-        if f in factions:
-            continue
-        for land in fac.starting_lands:
-            for r in C.adj[land]:
-                if C.terrain[r] != WATER and castle[r] == NO:
-                    castle[r] = f
+        if f not in factions:
+            for land in fac.starting_lands:
+                for r in C.adj[land]:
+                    if C.terrain[r] != WATER and castle[r] == NO and f not in borders.setdefault(r, []):
+                        borders[r].append(f)
+    for r, claims in sorted(borders.items(), key=lambda item: (len(item[1]), item[0])):
+        castle[r] = min(claims, key=lambda f: (castle.count(f), f))
     return ReliquiumState(
         config=config,
         rng=rngmod.seed_state(seed),

@@ -52,7 +52,7 @@ def test_bot_builds_when_it_can() -> None:
             "players": ["legion", "brotherhood"],
             "regions": {
                 "Boundless Expanse": "legion castle W",
-                "Windward Hills": "legion W",
+                "Wolfwood": "legion W",
                 "Blackthorn Wood": "legion castle",
             },
             "markers": {"legion": "forests"},

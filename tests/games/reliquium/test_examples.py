@@ -75,8 +75,8 @@ def test_single_march() -> None:
     s = scenario({"players": TWO, "variants": ["single-march"], "regions": BORDERLANDS})
     s = step(s, "march", R("Boundless Expanse"), R("Wasteland"))
     s = step(s, "units", 0, 0, 1)
-    s = step(s, "onward", R("Windward Hills"))
-    assert s.units[R("Windward Hills")] == (0, 0, 1) and s.occupant[R("Wasteland")] == -1
+    s = step(s, "onward", R("Ashen Peaks"))
+    assert s.units[R("Ashen Peaks")] == (0, 0, 1) and s.occupant[R("Wasteland")] == -1
 
 
 def test_melee_example() -> None:
@@ -186,7 +186,7 @@ def test_support_distribution_examples() -> None:
                 **BORDERLANDS,
                 "Boundless Expanse": "legion castle M",
                 "Wasteland": "legion WW",
-                "Storm Crags": "legion W",
+                "Amber Steppe": "legion W",
                 "Sacrificial Forest": "alliance castle WMM",
                 "Mossy Ridge": "alliance castle D",
                 "Forest's Edge": "alliance castle W",
@@ -198,7 +198,7 @@ def test_support_distribution_examples() -> None:
             "melee": [
                 ("brotherhood", 1, "Howling Wilds", "Wasteland"),
                 ("alliance", 1, "Forest's Edge", "Groves"),
-                ("legion", 1, "Storm Crags", "Mossy Ridge"),
+                ("legion", 1, "Amber Steppe", "Mossy Ridge"),
                 ("alliance", 2, "Shattered Peaks", "Great Sea"),
             ],
             "ranged": [
@@ -255,7 +255,7 @@ def test_battle_order() -> None:
             "players": ["legion", "alliance", "order", "brotherhood"],
             "phase": "attack",
             "regions": {
-                "Windward Hills": "legion W",
+                "Wolfwood": "legion W",
                 "Forest's Edge": "alliance W",
                 "Storm Crags": "alliance W",
                 "Cliff of Sorrow": "order W",
@@ -265,13 +265,13 @@ def test_battle_order() -> None:
                 "Golden Fields": "alliance castle",
                 "Groves": "brotherhood castle",
                 "Amber Steppe": "legion castle",
-                "Shattered Peaks": "legion castle",
+                "Thornmarch": "legion castle",
                 "Frostfang Heights": "alliance castle",
             },
             "melee": [
                 ("brotherhood", 1, "Saxum Ridge", "Wasteland"),
-                ("order", 3, "Cliff of Sorrow", "Shattered Peaks"),
-                ("legion", 2, "Windward Hills", "Golden Fields"),
+                ("order", 3, "Cliff of Sorrow", "Thornmarch"),
+                ("legion", 2, "Wolfwood", "Golden Fields"),
                 ("alliance", 3, "Storm Crags", "Amber Steppe"),
                 ("brotherhood", 2, "Elderwood", "Frostfang Heights"),
                 ("alliance", 1, "Forest's Edge", "Groves"),

@@ -11,6 +11,7 @@ from ludorum.games.reliquium.content import DATA, WATER, content
 from ludorum.games.reliquium.mapdesign import RULEBOOK_NAMES, to_toml
 
 C = content()
+KEYS = ("legion", "alliance", "order", "brotherhood")
 
 
 def borders(a: str, b: str) -> bool:

@@ -64,7 +64,7 @@ def test_player_who_wrapped_is_skipped() -> None:
             "regions": {
                 "Boundless Expanse": "legion castle W",
                 "Wasteland": "legion castle W",
-                "Windward Hills": "legion castle W",
+                "Wolfwood": "legion castle W",
                 "Saxum Ridge": "brotherhood castle D",
             },
         }
@@ -85,7 +85,14 @@ def test_segment_limits_actions() -> None:
 
 
 def test_build_takes_the_rightmost_token_and_ninth_castle_wins() -> None:
-    lands = ["Boundless Expanse", "Wasteland", "Golden Fields", "Ashen Peaks", "Iron Crags", "Windward Hills"]
+    lands = [
+        "Boundless Expanse",
+        "Wasteland",
+        "Golden Fields",
+        "Ashen Peaks",
+        "Iron Crags",
+        "Frostfang Heights",
+    ]
     lands += ["Blackthorn Wood", "Howling Wilds"]
     regions = dict.fromkeys(lands, "legion castle")
     regions["Elderwood"] = "legion W"
@@ -207,13 +214,13 @@ def test_militia() -> None:
         "phase": "peace",
         "variants": ["militia"],
         "regions": {
-            "Amber Steppe": "legion W",
+            "Raven Heights": "legion W",
             "Groves": "alliance castle",
             "Forest's Edge": "alliance castle W",
-            "Thornmarch": "order W",
+            "Dawn Pine Forest": "order W",
             "Cliff of Sorrow": "order castle",
         },
-        "melee": [("legion", 1, "Amber Steppe", "Groves"), ("order", 1, "Thornmarch", "Groves")],
+        "melee": [("legion", 1, "Raven Heights", "Groves"), ("order", 1, "Dawn Pine Forest", "Groves")],
         "done": ["legion", "order"],
         "turn": "alliance",
         "markers": {"alliance": 2},
