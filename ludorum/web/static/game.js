@@ -33,6 +33,8 @@
 
   /** Take in a snapshot whose log starts at `since`. */
   function absorb(next) {
+    // The answer to our own action and the WebSocket pushes can arrive in either order: never go back.
+    if (snap && next.version < snap.version) return;
     if (next.since > log.length) {
       resync(); // we missed steps: fetch everything again
       return;

@@ -1,0 +1,534 @@
+// Medieval Realms board renderer.
+//
+// Draws, from the seat's view (ludorum/games/medieval_realms/view.py), without any other source:
+//   - a header strip: round of 7 (`round`, `rounds`), phase (`phase`), the Turn Order Track
+//     (`turn_order`, `start_player`, `acting`), the Warehouse (`deck_size`) and the discard pile (`discards`);
+//   - the Victory Point track 0…100+ with every realm's marker (`realms[].vp`), irises at multiples of 5;
+//   - the Current Events Panel, 3 price columns × 4 squares (`panel[].square/price/card`), and the Future
+//     Events Panel (`future`);
+//   - the auction in progress (`auction`: card, high bid, leader, bidder, who is out) with bid controls;
+//   - the map challenge (`map.areas`, `map.rewards`, each realm's revealed `placement` and
+//     `controlled_areas`): per area each realm's combat value and who won its reward;
+//   - the recent public events (`events`: majority awards, auctions, purchases, plays, passes, reveals);
+//   - every realm (`realms[]`): King/Queen card, VP, turn position, leaders, the Manor's resources, the
+//     Management Zone and the Realm's Map with the leaders placed (its own placement while it is hidden
+//     from the others; anyone's once the walls are down — others show a Defensive Wall until then), the
+//     Personal Display, the cards in play, the extra resources and tokens owed;
+//   - at the end, the final score breakdown (`final`).
+// Clicks become legal actions (from ctx.legal): a resource square → `mayor`, `token` or the `extra` pairs
+// holding that resource; a map area → `general`/`admiral`/`buffer`; a panel square → `activate`; a display
+// card → `play` (a Tithe offers its resource choices).  When a click matches several actions a small menu
+// offers them.  Bids, pass and cancel are buttons on the board; every action also stays in the frame's
+// list (keyboard use).  Everything scales: each part is an SVG with a viewBox, and the parts wrap.
+"use strict";
+(function () {
+  const el = Ludorum.el;
+  const NS = "http://www.w3.org/2000/svg";
+
+  const RESOURCES = ["production", "science", "culture", "religion", "gold", "raw_material", "battle_point"];
+  const SQUARES = RESOURCES.slice(0, 6); // the Management Zone has no Battle Point square
+  const RES = {
+    production: { label: "Production", short: "Prod", fill: "#8a7f72", ink: "#fff" },
+    science: { label: "Science", short: "Sci", fill: "#2f66b3", ink: "#fff" },
+    culture: { label: "Culture", short: "Cult", fill: "#7d4aa8", ink: "#fff" },
+    religion: { label: "Religion", short: "Rel", fill: "#f3f0e6", ink: "#3b3428" },
+    gold: { label: "Gold", short: "Gold", fill: "#e0b52a", ink: "#3b3428" },
+    raw_material: { label: "Raw Material", short: "Raw", fill: "#8b5a2b", ink: "#fff" },
+    battle_point: { label: "Battle Point", short: "Battle", fill: "#b3312c", ink: "#fff" },
+  };
+  const STAMP = {
+    orange: "#e07b1f", black: "#2a2a2a", red: "#c0392b", violet: "#7d4aa8", white: "#f4f1e8",
+    blue: "#2f66b3", yellow: "#e6c229", green: "#3c8d40", grey: "#8e8e8e", turquoise: "#1fa5a0",
+  };
+  const LIGHT_STAMPS = new Set(["white", "yellow"]);
+  const REALM_FILL = { Black: "#2a2a2a", Violet: "#7d4aa8", Blue: "#2f66b3", Yellow: "#e6c229", Red: "#c0392b" };
+  const LEADER_FILL = { mayor: "#e6c229", general: "#c0392b", admiral: "#3c8d40", buffer: "#e6c229" };
+  const COMBAT = { general: 2, admiral: 1, buffer: 2, mayor: 0 };
+
+  // -- small builders ---------------------------------------------------------------------------------
+
+  /** An SVG element: s("rect", {x: 1}, child, ...). */
+  function s(tag, attrs, ...children) {
+    const node = document.createElementNS(NS, tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === undefined || v === null || v === false) continue;
+      if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+      else node.setAttribute(k, v === true ? "" : String(v));
+    }
+    for (const c of children.flat(Infinity)) {
+      if (c === undefined || c === null || c === false) continue;
+      node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+    }
+    return node;
+  }
+
+  function text(x, y, content, attrs) {
+    return s("text", Object.assign({ x, y }, attrs || {}), content);
+  }
+
+  /** An SVG that scales to its box; `label` names it for screen readers. */
+  function svgBox(width, height, cls, label, ...children) {
+    return s("svg", { viewBox: `0 0 ${width} ${height}`, class: `mr-svg ${cls}`, role: "img", "aria-label": label }, ...children);
+  }
+
+  /** Cut a name to fit `max` characters (the full name is in the element's title). */
+  function fit(name, max) {
+    return name.length <= max ? name : `${name.slice(0, max - 1)}…`;
+  }
+
+  function realmFill(realm) {
+    return REALM_FILL[realm.colour] || "#555";
+  }
+
+  // -- clicks to actions ------------------------------------------------------------------------------
+
+  /** The legal actions `pred` accepts, each with its label. */
+  function matching(ctx, pred) {
+    return ctx.legal.filter((l) => pred(l.action));
+  }
+
+  /** Make an SVG group clickable (and keyboard-focusable) for `options`; inert when there are none. */
+  function hot(node, options, ui, name) {
+    if (!options.length) return node;
+    node.classList.add("mr-hot");
+    node.setAttribute("tabindex", "0");
+    node.setAttribute("role", "button");
+    node.setAttribute("aria-label", options.length === 1 ? options[0].label : `${name}: ${options.length} choices`);
+    node.append(s("title", {}, options.length === 1 ? options[0].label : `${name} (${options.length} choices)`));
+    const go = (event) => ui.offer(options, event, name);
+    node.addEventListener("click", go);
+    node.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") { event.preventDefault(); go(event); }
+    });
+    return node;
+  }
+
+  /** One action submits at once; several open a small menu next to the click. */
+  function makeUi(root, ctx) {
+    let menu = null;
+    function close() {
+      if (menu) menu.remove();
+      menu = null;
+    }
+    function offer(options, event, name) {
+      close();
+      if (options.length === 1) { ctx.submit(options[0].action); return; }
+      const rect = root.getBoundingClientRect();
+      const x = event && event.clientX ? event.clientX - rect.left : 20;
+      const y = event && event.clientY ? event.clientY - rect.top : 20;
+      menu = el("div", { class: "mr-menu", role: "menu", "aria-label": name },
+        el("div", { class: "mr-menu-title" }, name),
+        options.map((o) => el("button", { role: "menuitem", onclick: () => { close(); ctx.submit(o.action); } }, o.label)),
+        el("button", { class: "mr-menu-close", onclick: close }, "Close"));
+      menu.style.left = `${Math.max(0, Math.min(x, rect.width - 260))}px`;
+      menu.style.top = `${y + 8}px`;
+      root.append(menu);
+      const first = menu.querySelector("button");
+      if (first) first.focus();
+    }
+    return { offer, close };
+  }
+
+  // -- stylesheet -------------------------------------------------------------------------------------
+
+  function loadStyles() {
+    if (document.getElementById("mr-styles")) return;
+    document.head.append(el("link", { id: "mr-styles", rel: "stylesheet", href: "/static/games/medieval-realms.css" }));
+  }
+
+  // -- header: round, phase, turn order ------------------------------------------------------------------
+
+  function drawHeader(view) {
+    const order = view.turn_order.map((seat, i) => {
+      const realm = view.realms[seat];
+      const classes = ["mr-chip", seat === view.acting ? "acting" : "", realm.passed && view.phase === "actions" ? "passed" : "", seat === view.you ? "you" : ""];
+      return el("li", { class: classes.join(" ").trim(), "data-seat": seat, title: realm.king_queen_card },
+        el("span", { class: "mr-dot", style: `background:${realmFill(realm)}` }), `${i + 1}. ${realm.colour}`,
+        seat === view.you ? " (you)" : "", realm.passed && view.phase === "actions" ? " — passed" : "");
+    });
+    const rounds = Array.from({ length: view.rounds }, (_, i) => el("span", { class: `mr-round${i + 1 === view.round ? " now" : ""}${i + 1 < view.round ? " done" : ""}` }, String(i + 1)));
+    return el("div", { class: "mr-header" },
+      el("div", { class: "mr-roundtrack", "aria-label": `round ${view.round} of ${view.rounds}` }, "Round ", rounds),
+      el("div", { class: "mr-phase", "data-phase": view.phase }, phaseWords(view)),
+      el("div", { class: "mr-order" }, el("span", { class: "mr-caption" }, "Turn order"), el("ol", {}, order)),
+      el("div", { class: "mr-deck" }, `Warehouse: ${view.deck_size} cards · discards: ${view.discards.length}`));
+  }
+
+  function phaseWords(view) {
+    if (view.phase === "game over") return "Game over";
+    if (view.phase === "placing leaders") return "Behind the Defensive Walls: leaders are being placed";
+    if (view.phase === "extra resources") return "Set-up: each realm takes two extra resources";
+    if (view.auction) return `Auction: ${view.auction.card.name}`;
+    const owed = view.realms.find((r) => r.tokens_owed);
+    if (owed) return `${owed.colour} takes ${owed.tokens_owed} token(s) of choice`;
+    return view.acting === null ? "Actions" : `Actions — ${view.realms[view.acting].colour} to act`;
+  }
+
+  // -- Victory Point track -----------------------------------------------------------------------------
+
+  function drawVpTrack(view) {
+    const top = Math.max(100, Math.ceil((Math.max(...view.realms.map((r) => r.vp)) + 5) / 10) * 10);
+    const W = 1000, left = 20, right = 980;
+    const x = (vp) => left + (right - left) * (vp / top);
+    const ticks = [];
+    for (let v = 0; v <= top; v += 5) {
+      ticks.push(s("circle", { cx: x(v), cy: 30, r: v % 10 === 0 ? 5 : 3.5, class: "mr-iris" }));
+      if (v % 10 === 0) ticks.push(text(x(v), 56, String(v), { class: "mr-tick", "text-anchor": "middle" }));
+    }
+    // Markers on one spot stack upwards so that none hides another.
+    const stacked = {};
+    const markers = view.realms.map((r) => {
+      const n = (stacked[r.vp] = (stacked[r.vp] || 0) + 1) - 1;
+      return s("g", { class: "mr-vp-marker", "data-seat": r.seat },
+        s("circle", { cx: x(r.vp), cy: 18 - n * 9, r: 7, fill: realmFill(r), stroke: "#fff", "stroke-width": 1.5 }),
+        s("title", {}, `${r.colour}: ${r.vp} VP`));
+    });
+    return svgBox(W, 66, "mr-vptrack", "Victory Point track",
+      text(left, 10, "Victory Points", { class: "mr-label" }),
+      s("line", { x1: left, y1: 30, x2: right, y2: 30, class: "mr-track" }), ticks, markers);
+  }
+
+  // -- cards -------------------------------------------------------------------------------------------
+
+  function costText(card) {
+    if (card.cost === "bid") return `bid ${RES[card.cost_resource].short}`;
+    if (card.cost === "admirals") return "1 Admiral/Island";
+    return `${card.cost} ${RES[card.cost_resource].short}`;
+  }
+
+  /** What the card does beyond its cost, in a few words. */
+  function effectText(card) {
+    const parts = [];
+    if (card.vp) parts.push(`${card.vp} VP`);
+    if (card.great_person) parts.push("Great Person");
+    if (card.leader) parts.push(`+1 ${card.leader}`);
+    if (card.city_colour) parts.push(`${card.city_colour}→${RES[card.resource].short}`);
+    else if (card.resource) parts.push(card.type === "territory" ? `5 ${RES[card.resource].short}` : `${RES[card.resource].short}/Mayor`);
+    if (card.condition) parts.push(`end: ${card.condition.amount} ${card.condition.colour || ""} ${card.condition.kind}`.replace(/\s+/g, " "));
+    return parts.join(" · ");
+  }
+
+  /** A card face (w × h) at (x, y): colour stamp, name, kind, cost, effect. */
+  function cardFace(card, x, y, w, h) {
+    const stamp = STAMP[card.colour] || "#999";
+    const chars = Math.floor(w / 7.2);
+    return s("g", { class: `mr-card kind-${card.kind}`, "data-card": card.id, transform: `translate(${x},${y})` },
+      s("rect", { width: w, height: h, rx: 6, class: "mr-card-bg" }),
+      s("rect", { width: w, height: 20, rx: 6, fill: stamp }),
+      s("rect", { y: 14, width: w, height: 6, fill: stamp }),
+      text(6, 15, fit(card.kind.toUpperCase(), chars), { class: "mr-card-kind", fill: LIGHT_STAMPS.has(card.colour) ? "#3b3428" : "#fff" }),
+      text(6, 37, fit(card.name.replace(/^(Scientific Development|Realm Leader|Territory): /, ""), chars), { class: "mr-card-name" }),
+      text(6, 55, fit(costText(card), chars), { class: "mr-card-cost" }),
+      h > 64 ? text(6, 72, fit(effectText(card), chars + 2), { class: "mr-card-effect" }) : null,
+      s("title", {}, `${card.name} — ${card.colour} ${card.kind} card, cost ${costText(card)}${effectText(card) ? `; ${effectText(card)}` : ""}`));
+  }
+
+  // -- the game board: Current and Future Events Panels ----------------------------------------------------
+
+  function drawCurrentPanel(view, ctx, ui) {
+    const W = 3 * 160 + 20, cw = 150, ch = 84;
+    const nodes = [text(10, 18, "Current Events Panel", { class: "mr-label" })];
+    for (let col = 0; col < 3; col += 1) {
+      nodes.push(text(10 + col * 160 + cw / 2, 40, `${col + 1} Production`, { class: "mr-price", "text-anchor": "middle" }));
+    }
+    for (const sq of view.panel) {
+      const col = Math.floor((sq.square - 1) / 4), row = (sq.square - 1) % 4;
+      const x = 10 + col * 160, y = 50 + row * (ch + 10);
+      const slot = s("g", { class: "mr-square", "data-square": sq.square },
+        s("rect", { x, y, width: cw, height: ch, rx: 6, class: "mr-slot" }),
+        text(x + cw - 6, y + ch - 6, String(sq.square), { class: "mr-slot-no", "text-anchor": "end" }),
+        sq.card ? cardFace(sq.card, x, y, cw, ch - 4) : null);
+      const options = matching(ctx, (a) => a.kind === "activate" && a.args[0] === sq.square);
+      nodes.push(hot(slot, options, ui, `Square ${sq.square}`));
+    }
+    return svgBox(W, 50 + 4 * (ch + 10), "mr-panel", "Current Events Panel", nodes);
+  }
+
+  function drawFuturePanel(view) {
+    const cw = 150, ch = 84;
+    const nodes = [text(10, 18, "Future Events Panel", { class: "mr-label" }), text(10, 40, "fills the panel at the end of the round", { class: "mr-price" })];
+    view.future.forEach((card, i) => {
+      const x = 10 + (i % 2) * 160, y = 50 + Math.floor(i / 2) * (ch + 10);
+      nodes.push(s("rect", { x, y, width: cw, height: ch, rx: 6, class: "mr-slot" }));
+      if (card) nodes.push(cardFace(card, x, y, cw, ch - 4));
+    });
+    const y = 50 + 3 * (ch + 10);
+    nodes.push(text(10, y + 16, `Warehouse ${view.deck_size} · Discard pile ${view.discards.length}`, { class: "mr-price" }));
+    return svgBox(330, y + 30, "mr-future", "Future Events Panel", nodes);
+  }
+
+  // -- the auction -------------------------------------------------------------------------------------
+
+  function drawAuction(view, ctx) {
+    const a = view.auction;
+    if (!a) return null;
+    const res = RES[a.card.cost_resource];
+    const name = (seat) => view.realms[seat].colour;
+    const bidders = view.turn_order.slice().sort((p, q) => p - q).map((seat) => {
+      const state = a.out[seat] ? "out" : seat === a.leader ? "high" : seat === a.bidder ? "to bid" : "in";
+      return el("li", { class: `mr-bidder ${state.replace(" ", "-")}`, "data-seat": seat },
+        el("span", { class: "mr-dot", style: `background:${realmFill(view.realms[seat])}` }),
+        `${name(seat)}: ${state === "high" ? `high bid ${a.bid}` : state}`,
+        ` (has ${view.realms[seat].resources[a.card.cost_resource]} ${res.short})`);
+    });
+    const high = a.leader === null ? `${name(a.activator)} opens the bidding` : `High bid: ${a.bid} ${res.label} by ${name(a.leader)}`;
+    return el("section", { class: "mr-auction", "aria-live": "polite", "aria-label": "auction" },
+      el("h3", {}, `Auction: ${a.card.name} (square ${a.square})`),
+      el("p", { class: "mr-auction-high" }, high, ` — ${name(a.bidder)} to bid or pass`),
+      el("p", { class: "small" }, `Paid in ${res.label}; only the winner pays. ${effectText(a.card)}`),
+      el("ol", { class: "mr-bidders" }, bidders),
+      bidControls(ctx));
+  }
+
+  /** A bid stepper (the smallest legal bid first) with Bid, and Pass or Cancel, when it is our bid. */
+  function bidControls(ctx) {
+    const bids = ctx.legal.filter((l) => l.action.kind === "bid").map((l) => l.action.args[0]);
+    const other = ctx.legal.filter((l) => l.action.kind === "pass" || l.action.kind === "cancel");
+    if (!bids.length && !other.length) return null;
+    const input = bids.length ? el("input", { type: "number", id: "mr-bid", min: bids[0], max: bids[bids.length - 1], value: bids[0], "aria-label": "your bid" }) : null;
+    const bid = () => {
+      const n = Math.round(Number(input.value));
+      const action = { kind: "bid", args: [n] };
+      if (ctx.isLegal(action)) ctx.submit(action);
+      else input.setCustomValidity(`bid ${bids[0]}–${bids[bids.length - 1]}`), input.reportValidity();
+    };
+    return el("div", { class: "mr-bid-controls" },
+      input ? [el("label", { for: "mr-bid" }, "Your bid "), input, el("button", { class: "primary mr-bid-button", onclick: bid }, "Bid")] : null,
+      other.map((l) => el("button", { class: `mr-${l.action.kind}-button`, onclick: () => ctx.submit(l.action) }, l.label)));
+  }
+
+  // -- the map challenge (the reveal) ---------------------------------------------------------------------
+
+  /** Each realm's combat value per area from its placement (null while hidden). */
+  function strengths(realm, areas) {
+    if (!realm.placement) return null;
+    const out = Array(areas + 1).fill(0);
+    for (const p of realm.placement) if (typeof p.at === "number") out[p.at] += COMBAT[p.leader];
+    return out;
+  }
+
+  function rewardText(reward) {
+    return Object.entries(reward).filter(([, n]) => n).map(([r, n]) => `${n} ${RES[r].short}`).join(" + ");
+  }
+
+  function drawMapChallenge(view) {
+    const areas = view.map.areas;
+    const revealed = view.realms.every((r) => r.placement) && view.phase !== "placing leaders";
+    const rows = view.realms.map((r) => strengths(r, areas));
+    const W = 1000, colW = (W - 120) / areas, rowH = 22;
+    const nodes = [text(10, 18, revealed ? "Realm's Map challenge (walls down): combat values, area winners" : "Realm's Map: rewards of each area", { class: "mr-label" })];
+    for (let area = 1; area <= areas; area += 1) {
+      const x = 120 + (area - 1) * colW;
+      nodes.push(text(x + colW / 2, 40, `Area ${area}`, { class: "mr-area-head", "text-anchor": "middle" }));
+      nodes.push(text(x + colW / 2, 58, rewardText(view.map.rewards[String(area)]), { class: "mr-area-reward", "text-anchor": "middle" }));
+    }
+    if (revealed) {
+      view.realms.forEach((realm, i) => {
+        const y = 70 + i * rowH;
+        nodes.push(s("circle", { cx: 16, cy: y + 11, r: 6, fill: realmFill(realm) }), text(28, y + 15, realm.colour, { class: "mr-small" }));
+        for (let area = 1; area <= areas; area += 1) {
+          const x = 120 + (area - 1) * colW;
+          const won = realm.controlled_areas.includes(area);
+          const value = rows[i][area];
+          nodes.push(s("g", { class: `mr-cell${won ? " won" : ""}`, "data-area": area, "data-seat": realm.seat },
+            s("rect", { x: x + 4, y: y + 1, width: colW - 8, height: rowH - 3, rx: 4 }),
+            text(x + colW / 2, y + 15, value ? `${value}${won ? " ✓ wins" : ""}` : "·", { "text-anchor": "middle" })));
+        }
+      });
+    }
+    const H = revealed ? 76 + view.realms.length * rowH : 66;
+    return svgBox(W, H, "mr-challenge", "Realm's Map challenge", nodes);
+  }
+
+  // -- a realm --------------------------------------------------------------------------------------------
+
+  const RW = 640;
+
+  function drawRealm(view, realm, ctx, ui) {
+    const mine = realm.seat === view.you;
+    const hiddenNow = realm.placement === null && view.phase === "placing leaders";
+    const n = view.map.areas;
+    const nodes = [
+      realmHeader(view, realm),
+      manor(view, realm, ctx, ui, mine),
+      managementZone(realm, ctx, ui, mine),
+      realmMap(realm, n, ctx, ui, mine),
+      display(realm, ctx, ui, mine),
+      inPlay(realm),
+    ];
+    if (hiddenNow) nodes.push(wall(realm));
+    const height = 322 + Math.max(1, Math.ceil(realm.in_play.length / 10)) * 20;
+    return el("section", { class: `mr-realm${mine ? " mine" : ""}${realm.seat === view.to_move ? " to-move" : ""}`, "data-seat": realm.seat, "aria-label": `${realm.colour} realm` },
+      svgBox(RW, height, "mr-realm-svg", `${realm.colour} realm`, nodes));
+  }
+
+  function realmHeader(view, realm) {
+    const status = [];
+    status.push(`${realm.vp} VP`, `turn ${realm.turn_position}`);
+    if (view.phase === "actions" && realm.passed) status.push("passed");
+    if (view.phase === "actions" && realm.seat === view.acting && !realm.passed) status.push("to act");
+    if (realm.tokens_owed) status.push(`owed ${realm.tokens_owed} token(s)`);
+    if (realm.extras.length) status.push(`extras: ${realm.extras.map((r) => RES[r].short).join(", ")}`);
+    return s("g", { class: "mr-realm-head" },
+      s("rect", { width: RW, height: 30, rx: 6, fill: realmFill(realm) }),
+      text(10, 20, `${realm.king_queen_card}${realm.seat === view.you ? " (you)" : ""}`, { class: "mr-realm-name", fill: realm.colour === "Yellow" ? "#3b3428" : "#fff" }),
+      text(RW - 10, 20, status.join(" · "), { class: "mr-realm-status", "text-anchor": "end", fill: realm.colour === "Yellow" ? "#3b3428" : "#fff" }));
+  }
+
+  /** The Manor: stored resources; clickable for tokens of choice and the two extra resources. */
+  function manor(view, realm, ctx, ui, mine) {
+    const nodes = [text(10, 50, "Manor", { class: "mr-label" })];
+    const w = (RW - 80) / 7;
+    RESOURCES.forEach((r, i) => {
+      const x = 70 + i * w;
+      const square = s("g", { class: "mr-res", "data-resource": r },
+        s("rect", { x: x + 2, y: 36, width: w - 4, height: 30, rx: 5, fill: RES[r].fill, stroke: "#0003" }),
+        text(x + w / 2, 49, RES[r].short, { "text-anchor": "middle", class: "mr-res-name", fill: RES[r].ink }),
+        text(x + w / 2, 63, String(realm.resources[r]), { "text-anchor": "middle", class: "mr-res-count", fill: RES[r].ink }));
+      const options = mine ? matching(ctx, (a) => (a.kind === "token" && a.args[0] === r) || (a.kind === "extra" && a.args.includes(r))) : [];
+      nodes.push(hot(square, options, ui, `${RES[r].label}`));
+    });
+    return s("g", {}, nodes);
+  }
+
+  /** Leader tokens as small circles from (x, y), wrapping every `per` tokens. */
+  function tokens(list, x, y, per) {
+    return list.map((kind, i) => s("circle", { cx: x + (i % per) * 13, cy: y + Math.floor(i / per) * 13, r: 5.5, fill: LEADER_FILL[kind], stroke: "#0008", class: `mr-leader ${kind}` }));
+  }
+
+  /** The Management Zone (left half): six resource squares where Mayors produce. */
+  function managementZone(realm, ctx, ui, mine) {
+    const nodes = [text(10, 90, "Management Zone", { class: "mr-label" }),
+      text(10, 104, `Mayors ${realm.mayors} · Generals ${realm.generals} · Admirals ${realm.admirals}`, { class: "mr-small" })];
+    const placed = realm.placement || [];
+    SQUARES.forEach((r, i) => {
+      const x = 10 + (i % 3) * 100, y = 112 + Math.floor(i / 3) * 56;
+      const mayors = placed.filter((p) => p.leader === "mayor" && p.at === r).map(() => "mayor");
+      const square = s("g", { class: "mr-zone", "data-square": r },
+        s("rect", { x, y, width: 94, height: 50, rx: 5, class: "mr-zone-bg" }),
+        s("rect", { x, y, width: 8, height: 50, rx: 3, fill: RES[r].fill }),
+        text(x + 14, y + 16, RES[r].label, { class: "mr-small" }),
+        tokens(mayors, x + 20, y + 30, 6));
+      const options = mine ? matching(ctx, (a) => a.kind === "mayor" && a.args[0] === r) : [];
+      nodes.push(hot(square, options, ui, `Management Zone: ${RES[r].label}`));
+    });
+    return s("g", {}, nodes);
+  }
+
+  /** The Realm's Map (right half): areas with their rewards, leaders placed, areas controlled. */
+  function realmMap(realm, areas, ctx, ui, mine) {
+    const nodes = [text(330, 90, "Realm's Map", { class: "mr-label" })];
+    const per = areas === 10 ? 5 : 4;
+    const w = (RW - 340) / per;
+    const placed = realm.placement || [];
+    for (let area = 1; area <= areas; area += 1) {
+      const x = 330 + ((area - 1) % per) * w, y = 98 + Math.floor((area - 1) / per) * 70;
+      const here = placed.filter((p) => p.at === area).map((p) => p.leader);
+      const won = realm.controlled_areas.includes(area);
+      const spot = s("g", { class: `mr-area${won ? " won" : ""}`, "data-area": area },
+        s("rect", { x: x + 2, y, width: w - 4, height: 64, rx: 8, class: "mr-area-bg" }),
+        text(x + 8, y + 15, `Area ${area}`, { class: "mr-small mr-bold" }),
+        won ? text(x + w - 8, y + 15, "won", { class: "mr-small mr-won", "text-anchor": "end" }) : null,
+        tokens(here, x + 12, y + 30, Math.max(1, Math.floor((w - 16) / 13))),
+        here.length ? text(x + w - 8, y + 58, `⚔${here.reduce((t, k) => t + COMBAT[k], 0)}`, { class: "mr-small", "text-anchor": "end" }) : null);
+      const options = mine ? matching(ctx, (a) => ["general", "admiral", "buffer"].includes(a.kind) && a.args[0] === area) : [];
+      nodes.push(hot(spot, options, ui, `Area ${area}`));
+    }
+    return s("g", {}, nodes);
+  }
+
+  /** The Personal Display (up to 4 cards): a card is clickable to put it into play. */
+  function display(realm, ctx, ui, mine) {
+    const nodes = [text(10, 244, `Personal Display (${realm.display.length}/4)`, { class: "mr-label" })];
+    const w = (RW - 20) / 4;
+    for (let i = 0; i < 4; i += 1) {
+      const x = 10 + i * w;
+      const card = realm.display[i];
+      if (!card) { nodes.push(s("rect", { x: x + 2, y: 250, width: w - 4, height: 62, rx: 6, class: "mr-slot" })); continue; }
+      const face = s("g", { class: "mr-display-card", "data-card": card.id }, cardFace(card, x + 2, 250, w - 4, 62));
+      const options = mine ? matching(ctx, (a) => a.kind === "play" && a.args[0] === card.id) : [];
+      nodes.push(hot(face, options, ui, card.name));
+    }
+    return s("g", {}, nodes);
+  }
+
+  /** Cards in play beside the realm, as coloured chips. */
+  function inPlay(realm) {
+    const nodes = [text(10, 330, `In play (${realm.in_play.length})`, { class: "mr-label" })];
+    const per = 10, w = (RW - 100) / per;
+    realm.in_play.forEach((card, i) => {
+      const x = 100 + (i % per) * w, y = 318 + Math.floor(i / per) * 20;
+      nodes.push(s("g", { class: "mr-played", "data-card": card.id },
+        s("rect", { x, y, width: w - 3, height: 17, rx: 3, fill: STAMP[card.colour] || "#999", stroke: "#0004" }),
+        text(x + 3, y + 12, fit(card.name.replace(/^(Scientific Development|Realm Leader|Territory): /, ""), Math.floor(w / 6)), { class: "mr-chip-text", fill: LIGHT_STAMPS.has(card.colour) ? "#3b3428" : "#fff" }),
+        s("title", {}, `${card.name} (${card.colour})`)));
+    });
+    return s("g", {}, nodes);
+  }
+
+  /** Another realm's Defensive Wall while it places its leaders. */
+  function wall(realm) {
+    return s("g", { class: "mr-wall" },
+      s("rect", { x: 0, y: 76, width: RW, height: 160, rx: 6 }),
+      text(RW / 2, 150, "Behind the Defensive Wall", { "text-anchor": "middle", class: "mr-wall-title" }),
+      text(RW / 2, 176, realm.placed ? "leaders placed — waiting for the others" : "placing leaders…", { "text-anchor": "middle", class: "mr-wall-sub" }));
+  }
+
+  // -- events, own turn tools, the end --------------------------------------------------------------------
+
+  function drawEvents(view) {
+    const recent = view.events.slice(-8).reverse();
+    return el("section", { class: "mr-events", "aria-label": "recent events" },
+      el("h3", {}, "On the table"),
+      recent.length ? el("ol", {}, recent.map((e, i) => el("li", { class: `${i === 0 ? "latest " : ""}${/majority|auction/.test(e) ? "award" : ""}`.trim() || null }, e)))
+        : el("p", { class: "muted small" }, "Nothing has happened yet."));
+  }
+
+  /** Buttons for the actions that are not a place on the board: pass, and taking back the placement. */
+  function drawTools(view, ctx) {
+    if (view.auction) return null;
+    const extra = ctx.legal.filter((l) => l.action.kind === "pass" || l.action.kind === "cancel");
+    const next = ctx.legal.find((l) => ["mayor", "general", "admiral", "buffer"].includes(l.action.kind));
+    const hint = next ? `Place your ${next.action.kind === "buffer" ? "buffer Mayor" : next.action.kind}: click a ${next.action.kind === "mayor" ? "Management Zone square" : "map area"} of your realm.` : null;
+    const extras = ctx.legal.some((l) => l.action.kind === "extra") ? "Choose your two extra resources: click a Manor square." : null;
+    const token = ctx.legal.some((l) => l.action.kind === "token") ? "Take a token of your choice: click a Manor square." : null;
+    const play = ctx.legal.some((l) => l.action.kind === "activate") ? "Click a panel square to activate its card, a display card to put it into play, or pass." : null;
+    const words = hint || extras || token || play;
+    if (!words && !extra.length) return null;
+    return el("div", { class: "mr-tools" }, words ? el("p", { class: "mr-hint" }, words) : null,
+      extra.map((l) => el("button", { class: `mr-${l.action.kind}-button`, onclick: () => ctx.submit(l.action) }, l.label)));
+  }
+
+  function drawFinal(view) {
+    if (!view.final) return null;
+    const rows = view.final.slice().sort((a, b) => b.total - a.total).map((f) => el("tr", { "data-seat": f.seat },
+      el("th", {}, view.realms[f.seat].colour), el("td", {}, f.track), el("td", {}, f.end_effects), el("td", {}, f.resources), el("td", {}, f.great_persons), el("td", { class: "mr-bold" }, f.total)));
+    return el("section", { class: "mr-final", "aria-label": "final scores" },
+      el("h3", {}, "Final scoring"),
+      el("table", {}, el("thead", {}, el("tr", {}, ["Realm", "VP track", "End-of-game effects", "Resources (1 per 2)", "Great Persons", "Total"].map((h) => el("th", {}, h)))),
+        el("tbody", {}, rows)));
+  }
+
+  // -- the whole board ------------------------------------------------------------------------------------
+
+  function draw(board, view, ctx) {
+    loadStyles();
+    const root = el("div", { class: "mr", "data-phase": view.phase, "data-round": view.round });
+    const ui = makeUi(root, ctx);
+    const seats = view.realms.map((r) => r.seat);
+    // Your own realm first: it is where you place and play.
+    const ordered = view.you === null || view.you === undefined ? seats : [view.you, ...seats.filter((p) => p !== view.you)];
+    root.append(
+      drawHeader(view),
+      drawFinal(view) || "",
+      drawTools(view, ctx) || "",
+      drawAuction(view, ctx) || "",
+      drawVpTrack(view),
+      el("div", { class: "mr-boards" }, drawCurrentPanel(view, ctx, ui), drawFuturePanel(view), drawEvents(view)),
+      drawMapChallenge(view),
+      el("div", { class: "mr-realms" }, ordered.map((seat) => drawRealm(view, view.realms[seat], ctx, ui))));
+    board.replaceChildren(root);
+  }
+
+  Ludorum.registerRenderer("medieval-realms", { draw });
+})();
