@@ -249,33 +249,9 @@ class SignumGame(Game[SignumState]):
 
     def refusal(self, s: SignumState, action: Action) -> str:
         """Why the action is not possible, in the player's words."""
-        kind, args = action.kind, action.args
-        if s.phase == "over":
-            return "The game is over"
-        if s.rolls:
-            return "Dice: chance rolls now"
-        if kind == "shoot" and s.acting >= 0 and len(args) == 1 and isinstance(args[0], int):
-            t = s.find(args[0])
-            m = s.model(s.acting)
-            if t is not None and cr.x_of(s, m, "shot"):
-                return act.can_shoot(s, m, t) or "Shot: not after moving (only a Quick Shooter may)"
-            return "Shot: this creature has no Shot X" if t else "Shot: no such creature"
-        if kind == "recruit" and len(args) == 2 and isinstance(args[0], str) and args[0] in cr.CARDS:
-            if args[0] not in s.hands[s.active]:
-                return f"Recruit: {cr.CARDS[args[0]].name_en} is not in your hand"
-            if turn.card_cost(s, s.active, args[0]) > s.prosperity[s.active]:
-                return f"Recruit: {cr.CARDS[args[0]].name_en} costs more prosperity than you have"
-            return "Recruit: that point of your table edge is taken"
-        if kind == "build" and len(args) == 1 and isinstance(args[0], str) and args[0] in cr.CARDS:
-            if s.phase != "build":
-                return "Building: only in the building phase"
-            name = cr.CARDS[args[0]].name_en
-            return f"Building: {name} cannot be built now (built already, unaffordable or not yours)"
-        if kind == "melee" and s.acting >= 0:
-            return "Melee: the target must be an enemy in contact (a Defender in contact must be chosen)"
-        if kind == "run" and s.acting >= 0 and cr.has(s, s.model(s.acting), "slow"):
-            return "Run: a Slow creature cannot run"
-        return f"{action} is not possible now ({self.chapter(s)})"
+        from ludorum.games.signum.refusals import why
+
+        return why(s, action)
 
     # -- results and information -----------------------------------------------------------------------
 
