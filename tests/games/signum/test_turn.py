@@ -62,7 +62,7 @@ def test_recruit_pays_and_enters_on_the_table_edge_and_cannot_act_at_once() -> N
     err = GAME.describe_error(
         build(models=[], hands=(["troll"], []), prosperity=(1, 1)), Action("recruit", ("troll", 0))
     )
-    assert err is not None and "costs more prosperity" in str(err)
+    assert err is not None and "Troll costs 6 prosperity, you have 1" in str(err)
 
 
 def test_relic_goes_to_a_hero_slot_and_counts() -> None:
