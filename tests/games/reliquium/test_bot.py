@@ -60,3 +60,45 @@ def test_bot_builds_when_it_can() -> None:
     )
     legal = GAME.legal_actions(s)
     assert HeuristicBot().choose(GAME.view(s, 0), legal, 0, random.Random(0)).kind == "build"
+
+
+def test_bot_recruits_defenders_at_a_threatened_castle() -> None:
+    s = scenario(
+        {
+            "players": ["legion", "brotherhood"],
+            "regions": {
+                "Boundless Expanse": "legion castle M",
+                "Ashen Peaks": "legion castle",
+                "Blackthorn Wood": "legion castle W",
+                "Wasteland": "brotherhood WWW",
+                "Saxum Ridge": "brotherhood castle D",
+            },
+            "markers": {"legion": "mountains"},
+        }
+    )
+    legal = GAME.legal_actions(s)
+    choice = HeuristicBot().choose(GAME.view(s, 0), legal, 0, random.Random(0))
+    r = content().region
+    assert choice.kind == "recruit" and choice.args[1] == 1  # a defender
+    assert choice.args[0] in (r("Boundless Expanse"), r("Ashen Peaks"))  # next to the Wasteland's warriors
+
+
+def test_bot_summons_where_its_units_and_battles_are() -> None:
+    s = scenario(
+        {
+            "players": ["legion", "brotherhood"],
+            "regions": {
+                "Boundless Expanse": "legion castle WW",
+                "Blackthorn Wood": "legion castle",
+                "Wasteland": "brotherhood D",
+                "Saxum Ridge": "brotherhood castle D",
+            },
+            "melee": [("legion", 1, "Boundless Expanse", "Wasteland")],
+            "markers": {"legion": "forests"},
+        }
+    )
+    legal = [a for a in GAME.legal_actions(s) if a.kind == "summon"]
+    choice = HeuristicBot().choose(GAME.view(s, 0), legal, 0, random.Random(0))
+    c = content()
+    assert c.creatures[choice.args[0]].cls == 0  # an agility creature for its warriors
+    assert c.region("Boundless Expanse") in c.junctions[choice.args[1]]
