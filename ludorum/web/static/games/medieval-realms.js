@@ -168,24 +168,26 @@
 
   function drawVpTrack(view) {
     const top = Math.max(100, Math.ceil((Math.max(...view.realms.map((r) => r.vp)) + 5) / 10) * 10);
-    const W = 1000, left = 20, right = 980;
+    const W = 640, left = 14, right = 626, line = 52;
     const x = (vp) => left + (right - left) * (vp / top);
     const ticks = [];
     for (let v = 0; v <= top; v += 5) {
-      ticks.push(s("circle", { cx: x(v), cy: 30, r: v % 10 === 0 ? 5 : 3.5, class: "mr-iris" }));
-      if (v % 10 === 0) ticks.push(text(x(v), 56, String(v), { class: "mr-tick", "text-anchor": "middle" }));
+      ticks.push(s("circle", { cx: x(v), cy: line, r: v % 10 === 0 ? 4 : 2.5, class: "mr-iris" }));
+      if (v % 20 === 0) ticks.push(text(x(v), line + 18, String(v), { class: "mr-tick", "text-anchor": "middle" }));
     }
     // Markers on one spot stack upwards so that none hides another.
     const stacked = {};
     const markers = view.realms.map((r) => {
       const n = (stacked[r.vp] = (stacked[r.vp] || 0) + 1) - 1;
       return s("g", { class: "mr-vp-marker", "data-seat": r.seat },
-        s("circle", { cx: x(r.vp), cy: 18 - n * 9, r: 7, fill: realmFill(r), stroke: "#fff", "stroke-width": 1.5 }),
+        s("circle", { cx: x(r.vp), cy: line - 9 - n * 9, r: 5, fill: realmFill(r), stroke: "#fff", "stroke-width": 1.2 }),
         s("title", {}, `${r.colour}: ${r.vp} VP`));
     });
-    return svgBox(W, 66, "mr-vptrack", "Victory Point track",
-      text(left, 10, "Victory Points", { class: "mr-label" }),
-      s("line", { x1: left, y1: 30, x2: right, y2: 30, class: "mr-track" }), ticks, markers);
+    const legend = view.realms.map((r) => `${r.colour} ${r.vp}`).join(" · ");
+    return svgBox(W, 76, "mr-vptrack", `Victory Point track: ${legend}`,
+      text(left, 12, "Victory Points", { class: "mr-label" }),
+      text(right, 12, legend, { class: "mr-small", "text-anchor": "end" }),
+      s("line", { x1: left, y1: line, x2: right, y2: line, class: "mr-track" }), ticks, markers);
   }
 
   // -- cards -------------------------------------------------------------------------------------------
@@ -307,36 +309,38 @@
     return out;
   }
 
-  function rewardText(reward) {
-    return Object.entries(reward).filter(([, n]) => n).map(([r, n]) => `${n} ${RES[r].short}`).join(" + ");
+  /** An area's reward, one resource per line. */
+  function rewardLines(reward) {
+    return Object.entries(reward).filter(([, n]) => n).map(([r, n]) => `${n} ${RES[r].short}`);
   }
 
   function drawMapChallenge(view) {
     const areas = view.map.areas;
     const revealed = view.realms.every((r) => r.placement) && view.phase !== "placing leaders";
     const rows = view.realms.map((r) => strengths(r, areas));
-    const W = 1000, colW = (W - 120) / areas, rowH = 22;
-    const nodes = [text(10, 18, revealed ? "Realm's Map challenge (walls down): combat values, area winners" : "Realm's Map: rewards of each area", { class: "mr-label" })];
+    const W = 640, left = 70, colW = (W - left - 6) / areas, rowH = 20, head = 84;
+    const nodes = [text(6, 14, revealed ? "Realm's Map challenge (walls down): combat values and area winners" : "Realm's Map: the reward of each area", { class: "mr-label" })];
     for (let area = 1; area <= areas; area += 1) {
-      const x = 120 + (area - 1) * colW;
-      nodes.push(text(x + colW / 2, 40, `Area ${area}`, { class: "mr-area-head", "text-anchor": "middle" }));
-      nodes.push(text(x + colW / 2, 58, rewardText(view.map.rewards[String(area)]), { class: "mr-area-reward", "text-anchor": "middle" }));
+      const cx = left + (area - 1) * colW + colW / 2;
+      nodes.push(text(cx, 34, `Area ${area}`, { class: "mr-area-head", "text-anchor": "middle" }));
+      rewardLines(view.map.rewards[String(area)]).forEach((line, i) => nodes.push(text(cx, 48 + i * 11, line, { class: "mr-area-reward", "text-anchor": "middle" })));
     }
     if (revealed) {
       view.realms.forEach((realm, i) => {
-        const y = 70 + i * rowH;
-        nodes.push(s("circle", { cx: 16, cy: y + 11, r: 6, fill: realmFill(realm) }), text(28, y + 15, realm.colour, { class: "mr-small" }));
+        const y = head + i * rowH;
+        nodes.push(s("circle", { cx: 10, cy: y + 9, r: 5, fill: realmFill(realm) }), text(19, y + 13, realm.colour, { class: "mr-small" }));
         for (let area = 1; area <= areas; area += 1) {
-          const x = 120 + (area - 1) * colW;
+          const x = left + (area - 1) * colW;
           const won = realm.controlled_areas.includes(area);
           const value = rows[i][area];
           nodes.push(s("g", { class: `mr-cell${won ? " won" : ""}`, "data-area": area, "data-seat": realm.seat },
-            s("rect", { x: x + 4, y: y + 1, width: colW - 8, height: rowH - 3, rx: 4 }),
-            text(x + colW / 2, y + 15, value ? `${value}${won ? " ✓ wins" : ""}` : "·", { "text-anchor": "middle" })));
+            s("rect", { x: x + 2, y: y + 1, width: colW - 4, height: rowH - 3, rx: 4 }),
+            text(x + colW / 2, y + 13, value ? `${value}${won ? " ✓" : ""}` : "·", { "text-anchor": "middle" }),
+            s("title", {}, `${realm.colour}, area ${area}: combat value ${value}${won ? ", wins the reward" : ""}`)));
         }
       });
     }
-    const H = revealed ? 76 + view.realms.length * rowH : 66;
+    const H = revealed ? head + 4 + view.realms.length * rowH : head;
     return svgBox(W, H, "mr-challenge", "Realm's Map challenge", nodes);
   }
 
@@ -428,7 +432,7 @@
       const spot = s("g", { class: `mr-area${won ? " won" : ""}`, "data-area": area },
         s("rect", { x: x + 2, y, width: w - 4, height: 64, rx: 8, class: "mr-area-bg" }),
         text(x + 8, y + 15, `Area ${area}`, { class: "mr-small mr-bold" }),
-        won ? text(x + w - 8, y + 15, "won", { class: "mr-small mr-won", "text-anchor": "end" }) : null,
+        won ? text(x + 8, y + 58, "won", { class: "mr-small mr-won" }) : null,
         tokens(here, x + 12, y + 30, Math.max(1, Math.floor((w - 16) / 13))),
         here.length ? text(x + w - 8, y + 58, `⚔${here.reduce((t, k) => t + COMBAT[k], 0)}`, { class: "mr-small", "text-anchor": "end" }) : null);
       const options = mine ? matching(ctx, (a) => ["general", "admiral", "buffer"].includes(a.kind) && a.args[0] === area) : [];
