@@ -218,10 +218,24 @@ def destinations(
     on entering it; one whose path a base or impassable terrain blocks is not offered.  Returns
     (direction, length in mm, x, y) for each distinct destination; each passes :func:`check_move`.
     """
-    out: list[tuple[int, int, float, float]] = []
-    seen: set[tuple[float, float]] = set()
+    return destination_groups(mover, [[x for x in lengths if x <= allowance + EPS]], others, terrain, flight)[
+        0
+    ]
+
+
+def destination_groups(
+    mover: Disc,
+    groups: Sequence[Sequence[float]],
+    others: Sequence[Disc],
+    terrain: Sequence[Obstacle],
+    flight: bool,
+) -> list[list[tuple[int, int, float, float]]]:
+    """:func:`destinations` for several groups of lengths at once (a move's and a run's), sharing the work."""
+    outs: list[list[tuple[int, int, float, float]]] = [[] for _ in groups]
+    seen: list[set[tuple[float, float]]] = [set() for _ in groups]
     px, py, r = mover.x, mover.y, mover.r
-    reach = max(lengths) + r + EPS
+    longest = max((x for g in groups for x in g), default=0.0)
+    reach = longest + r + EPS
     # Only what lies within reach can stop a move: filter once.
     near = [(o.x, o.y, r + o.r) for o in others if math.hypot(o.x - px, o.y - py) < reach + o.r]
     walls = [
@@ -242,21 +256,22 @@ def destinations(
     )
     blockers = near + walls
     for i, (ux, uy) in enumerate(DIRECTIONS):
-        edge = clip_to_board(mover, ux, uy, allowance)
+        edge = clip_to_board(mover, ux, uy, longest)
         stop = stop_on_entry(mover, ux, uy, edge, slow) if slow else edge
         block = math.inf if flight or not blockers else _first_hit(px, py, ux, uy, blockers)
-        for length in lengths:
-            go = min(length, stop)
-            if go < 0.5 or go > block:
-                continue
-            x, y = round(px + ux * go, 2), round(py + uy * go, 2)
-            if (x, y) in seen:
-                continue
-            if flight and any(math.hypot(x - cx, y - cy) < rr - EPS for cx, cy, rr in blockers):
-                continue
-            seen.add((x, y))
-            out.append((i, round(length * 10), x, y))
-    return out
+        for g, lengths in enumerate(groups):
+            for length in lengths:
+                go = min(length, stop)
+                if go < 0.5 or go > block:
+                    continue
+                x, y = round(px + ux * go, 2), round(py + uy * go, 2)
+                if (x, y) in seen[g]:
+                    continue
+                if flight and any(math.hypot(x - cx, y - cy) < rr - EPS for cx, cy, rr in blockers):
+                    continue
+                seen[g].add((x, y))
+                outs[g].append((i, round(length * 10), x, y))
+    return outs
 
 
 def _first_hit(

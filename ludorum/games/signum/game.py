@@ -158,6 +158,27 @@ class SignumGame(Game[SignumState]):
                 and all(type(a) is int and a >= 0 for a in args)
                 and sum(args) == s.rolls[0].n  # type: ignore[arg-type]
             )
+        if s.phase == "over" or s.rolls:
+            return False
+        free = not s.pending and not s.coins_due
+        if kind in ("activate", "end_turn"):
+            if not (free and s.acting < 0 and s.phase == "activation"):
+                return False
+            if kind == "end_turn":
+                return not args
+            return len(args) == 1 and any(m.uid == args[0] for m in turn.activatable(s))
+        if kind == "pass":
+            return not args and not s.pending and s.phase in ("build", "terrain")
+        if kind == "split":
+            if not s.pending or s.pending[-1].kind != "melee" or len(args) != 1:
+                return False
+            return args[0] in combat.split_options(s, combat.splitter(s, s.pending[-1]))
+        if kind == "done" and not args:
+            if s.pending:
+                return s.pending[-1].kind == "pursuit"
+            return free and s.acting >= 0
+        if kind == "cancel":
+            return not args and free and s.acting >= 0 and s.stage == 0
         if kind in ("move", "run") and self._moving(s) and len(args) == (2 if kind == "move" else 1):
             m = s.model(s.acting)
             if kind == "run" and cr.has(s, m, "slow"):

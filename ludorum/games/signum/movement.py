@@ -48,16 +48,26 @@ def destinations(s: SignumState, m: Model, run: bool) -> list[tuple[int, int, fl
     key = (m.uid, run)
     found = cache[2].get(key)
     if found is None:
-        found = cache[2][key] = _destinations(s, m, run)
+        walk, dash = _destinations(s, m)
+        cache[2][(m.uid, False)], cache[2][(m.uid, True)] = walk, dash
+        found = dash if run else walk
     return found  # type: ignore[no-any-return]
 
 
-def _destinations(s: SignumState, m: Model, run: bool) -> list[tuple[int, int, float, float]]:
-    reach = allowance(s, m, run)
-    lengths = [reach] if run else move_lengths(reach)
-    return bf.destinations(
-        cr.disc(m), lengths, cr.others(s, m.uid), cr.obstacles(s.terrain), cr.has(s, m, "flight"), reach
+def _destinations(
+    s: SignumState, m: Model
+) -> tuple[list[tuple[int, int, float, float]], list[tuple[int, int, float, float]]]:
+    """The destinations of a move and of a run, found together."""
+    walk = allowance(s, m, False)
+    dash = allowance(s, m, True)
+    groups = bf.destination_groups(
+        cr.disc(m),
+        [move_lengths(walk), [dash]],
+        cr.others(s, m.uid),
+        cr.obstacles(s.terrain),
+        cr.has(s, m, "flight"),
     )
+    return groups[0], groups[1]
 
 
 def contact_moves(s: SignumState, m: Model, limit: float | None = None) -> dict[int, tuple[float, float]]:
