@@ -195,23 +195,24 @@ def _use(s: ReliquiumState, f: int, kind: str, t: tuple[int, ...]) -> None:
     elif kind == "raise":
         s.reserve = tset(s.reserve, f, tuple(x - y for x, y in zip(s.reserve[f], _one(t[1]), strict=True)))
         add_units(s, t[0], f, _one(t[1]))
-    elif kind in ("tide", "gather"):
-        move_units(s, f, t[0], t[1], (t[2], t[3], t[4]))
+    elif kind in ("tide", "gather"):  # the units' owner: the summoner or (Allies) its ally
+        move_units(s, s.occupant[t[0]], t[0], t[1], (t[2], t[3], t[4]))
     elif kind == "retrain":
         r, old, new = t
+        g = s.occupant[r]
         u = list(s.units[r])
         u[old] -= 1
         u[new] += 1
         s.units = tset(s.units, r, tuple(u))
-        res = list(s.reserve[f])
+        res = list(s.reserve[g])
         res[old] += 1
         res[new] -= 1
-        s.reserve = tset(s.reserve, f, tuple(res))
+        s.reserve = tset(s.reserve, g, tuple(res))
         clamp_support(s, r)
     elif kind == "build":
         build_castle(s, f, t[0])
     elif kind == "call":
-        move_units(s, f, t[0], t[1], _one(t[2]))
+        move_units(s, s.occupant[t[0]], t[0], t[1], _one(t[2]))
 
 
 def aura(s: ReliquiumState, f: int, r: int) -> tuple[int, int, int]:

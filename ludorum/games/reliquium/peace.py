@@ -65,6 +65,7 @@ A_SUMMON = tuple(
 )
 SEGMENT_ACTIONS = (("march", "melee"), ("recruit", "ranged"), ("build", "summon"))
 """Rulebook › Actions: what each segment of the ownership track offers."""
+KINDS = frozenset({"pass", "pact", *(k for pair in SEGMENT_ACTIONS for k in pair)})
 
 
 @cache
@@ -280,7 +281,9 @@ def apply_turn(s0: ReliquiumState, f: int, a: Action) -> ReliquiumState:
     """Validate and perform one top-level peace-phase action of ``f``."""
     kind, args = a.kind, a.args
     seg = segment(s0, f)
-    if kind != "pass" and kind != "pact" and kind not in SEGMENT_ACTIONS[seg]:
+    if kind not in KINDS:
+        raise refuse(f"there is no action {kind!r} on a turn of the peace phase", R_PEACE)
+    if kind not in ("pass", "pact") and kind not in SEGMENT_ACTIONS[seg]:
         raise refuse(
             f"{kind} is not offered by the {TERRAINS[seg]} segment where your action marker stands",
             R_PEACE,

@@ -423,3 +423,33 @@ def test_view_has_what_a_renderer_needs() -> None:
     assert "Wasteland" in text and "Legion of Chaos" in text
     for a in GAME.legal_actions(s):
         assert GAME.describe(s, a)
+
+
+def test_ability_on_allied_units_needs_consent() -> None:
+    s = scenario(
+        {
+            "players": ["legion", "alliance", "order"],
+            "variants": ["allies"],
+            "pacts": [("alliance", "order")],
+            "regions": {
+                "Forest's Edge": "alliance castle W",
+                "Storm Crags": "alliance castle",
+                "Whispering Pines": "alliance castle",
+                "Sacrificial Forest": "order DD",
+            },
+            "markers": {"alliance": "forests"},
+            "turn": "alliance",
+        }
+    )
+    j = junction("Forest's Edge", "Sacrificial Forest", "Mossy Ridge")
+    s = step(s, "summon", creature("Aquus"), j)
+    s = step(s, "ability", R("Sacrificial Forest"), R("Mossy Ridge"), 0, 2, 0)  # the Order's defenders
+    assert s.pending[0] == P_CONSENT and GAME.seat_name(s, GAME.to_move(s)) == "Order of Light"
+    moved = step(s, "consent")
+    assert moved.occupant[R("Mossy Ridge")] == ORDER and moved.units[R("Mossy Ridge")] == (0, 2, 0)
+    assert moved.reserve[ORDER] == s.reserve[ORDER]
+    refused = step(s, "refuse")
+    assert refused.pending[0] == 3 and refused.units[R("Sacrificial Forest")] == (0, 2, 0)
+    assert all(
+        R("Sacrificial Forest") != a.args[0] for a in GAME.legal_actions(refused) if a.kind == "ability"
+    )
