@@ -7,6 +7,8 @@ ends).  The abilities the rulebook does not print are designed (``data/creatures
 
 from __future__ import annotations
 
+from typing import Any
+
 from ludorum.engine import CANCEL, Action, IllegalAction
 
 from .content import CLASSES
@@ -27,6 +29,7 @@ from .rules import (
     remove_units,
     to_reserve,
     tset,
+    units_text,
 )
 from .state import CONSENT_ABILITY, NO, P_CONSENT, PEACE, ReliquiumState
 
@@ -229,20 +232,25 @@ def describe_ability(s: ReliquiumState, a: Action) -> str:
     """The ability's label in the rulebook's words."""
     _, c, _ = s.pending
     cr = C.creatures[c]
-    t = a.args
-    n = C.names
+    t: Any = a.args
     kind = cr.ability
+
+    def n(i: int) -> str:
+        return "the " + str(C.names[t[i]])
+
     if kind in ("burn_ranged", "remove_melee", "recall", "freeze"):
         verb = {"freeze": "seal", "recall": "take back the token on"}.get(kind, "remove the token on")
-        return f"{cr.name}: {verb} the border of {n[t[0]]} and {n[t[1]]}"  # type: ignore[index]
-    if kind in ("slay", "raise"):
-        return f"{cr.name}: {kind} a {CLASSES[t[1]]} in {n[t[0]]}"  # type: ignore[index]
+        return f"{cr.name}: {verb} the border of {n(0)} and {n(1)}"
+    if kind == "slay":
+        return f"{cr.name}: send a {CLASSES[t[1]]} in {n(0)} back to its reserve"
+    if kind == "raise":
+        return f"{cr.name}: raise a {CLASSES[t[1]]} from your reserve in {n(0)}"
     if kind == "push":
-        return f"{cr.name}: push a {CLASSES[t[1]]} from {n[t[0]]} into {n[t[2]]}"  # type: ignore[index]
+        return f"{cr.name}: push a {CLASSES[t[1]]} from {n(0)} into {n(2)}"
     if kind in ("tide", "gather"):
-        return f"{cr.name}: move {t[2:]} from {n[t[0]]} into {n[t[1]]}"  # type: ignore[index]
+        return f"{cr.name}: move {units_text(t[2:])} from {n(0)} into {n(1)}"
     if kind == "retrain":
-        return f"{cr.name}: a {CLASSES[t[1]]} in {n[t[0]]} becomes a {CLASSES[t[2]]}"  # type: ignore[index]
+        return f"{cr.name}: a {CLASSES[t[1]]} in {n(0)} becomes a {CLASSES[t[2]]}"
     if kind == "build":
-        return f"{cr.name}: build a castle in {n[t[0]]}"  # type: ignore[index]
-    return f"{cr.name}: call a {CLASSES[t[2]]} from {n[t[0]]} into {n[t[1]]}"  # type: ignore[index]
+        return f"{cr.name}: build a castle in {n(0)}"
+    return f"{cr.name}: call a {CLASSES[t[2]]} from {n(0)} into {n(1)}"
