@@ -144,12 +144,26 @@ class Reliquium(Game[ReliquiumState]):
         return render.text(self, state, seat)
 
     def view(self, state: ReliquiumState, seat: int | None) -> dict[str, Any]:
-        """Everything is public in Reliquium: the derived view plus names and the battle's strengths."""
+        """Everything is public in Reliquium: the derived view plus, for renderers, tokens with their border
+        ids, creature tokens with their junctions, castles per faction and the battle's strengths."""
         v = derive_view(state, seat)
         v["faction_keys"] = [f.key for f in C.factions]
         v["deciding"] = None if state.phase == OVER else self.decider(state)
         v["battle_strengths"] = list(state.battle[9:11]) if state.battle and state.battle[5] != 4 else None
         v["castles_on_board"] = [castles_on_board(state, f) for f in range(4)]
+        v["tokens"] = [
+            {"kind": "melee", "faction": f, "value": n, "from": a, "to": b, "border": C.border(a, b)}
+            for f, n, a, b in state.melee
+        ] + [
+            {"kind": "ranged", "faction": t[0], "value": t[1], "from": t[2], "to": t[3],
+             "border": C.border(t[2], t[3]), "units": list(t[4:7]), "militia": bool(t[7])}
+            for t in state.ranged
+        ]  # fmt: skip
+        v["creature_tokens"] = [
+            {"creature": c, "name": C.creatures[c].name, "faction": C.creatures[c].faction,
+             "class": C.creatures[c].cls, "junction": j, "regions": list(C.junctions[j])}
+            for c, j in state.creatures
+        ]  # fmt: skip
         return v
 
     def bots(self) -> Mapping[str, type[Bot]]:

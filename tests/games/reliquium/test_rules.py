@@ -419,6 +419,20 @@ def test_view_has_what_a_renderer_needs() -> None:
     for key in ("occupant", "units", "castle", "track", "marker", "melee", "ranged", "creatures", "reserve"):
         assert key in v
     assert v["castles_on_board"][LEGION] == 1
+    fight = scenario(
+        {
+            "players": ["legion", "brotherhood"],
+            "regions": {"Wasteland": "legion castle W", "Saxum Ridge": "brotherhood castle D"},
+            "melee": [("legion", 1, "Wasteland", "Saxum Ridge")],
+            "creatures": [("Armus", "Saxum Ridge", "Wasteland", "Howling Wilds")],
+        }
+    )
+    fv = GAME.view(fight, 1)
+    assert fv["tokens"][0]["border"] == C.border(R("Wasteland"), R("Saxum Ridge"))
+    assert fv["creature_tokens"][0]["name"] == "Armus"
+    assert sorted(fv["creature_tokens"][0]["regions"]) == sorted(
+        R(n) for n in ("Saxum Ridge", "Wasteland", "Howling Wilds")
+    )
     text = GAME.render_text(s, 0)
     assert "Wasteland" in text and "Legion of Chaos" in text
     for a in GAME.legal_actions(s):
