@@ -56,7 +56,8 @@ def test_sigkill_mid_game_loses_no_acknowledged_action(db_url: str) -> None:
         bots = new_game_body(players=3, seats=[{"kind": "bot", "bot": "random"}] * 3, claim=None)
         bot_game = http.post(f"{base}/api/games", json=bots).json()["id"]
         pushed = 0
-        with websockets.sync.client.connect(f"ws://127.0.0.1:{port}/api/games/{bot_game}/ws") as ws:
+        ws_url = f"ws://127.0.0.1:{port}/api/games/{bot_game}/ws"
+        with websockets.sync.client.connect(ws_url, close_timeout=0.5) as ws:
             ws.send(json.dumps({"type": "hello", "version": 0}))
             deadline = time.monotonic() + 20
             while len(acknowledged) < 6 and time.monotonic() < deadline:
@@ -72,7 +73,9 @@ def test_sigkill_mid_game_loses_no_acknowledged_action(db_url: str) -> None:
                     acknowledged[snap["version"]] = action
                 time.sleep(0.01)
             while pushed == 0:
-                pushed = json.loads(ws.recv(timeout=10))["version"]
+                message = json.loads(ws.recv(timeout=10))
+                pushed = message["version"]
+            assert message["status"] != "finished"
             # the bot game is still running when the server dies
             os.kill(proc.pid, signal.SIGKILL)
             proc.wait(timeout=10)
