@@ -357,7 +357,7 @@ def _shot_outcome(s: SignumState, p: Pending) -> None:
     blocks = results(s)["block"].hits
     t = s.model(p.target)
     per_hit = 2 if sniper else 1  # › Sniper: each successful shot at L to XL deals 2 damage
-    n = max(0, (hits - blocks) * per_hit - armour(s, t))
+    n = max(0, (hits - blocks) * per_hit)  # designed § 7.3: Armour does not stop shots
     s.say(f"Shot: {hits} hit(s), {blocks} blocked, {n} wound(s)")
     shooter = s.model(p.actor).side()
     wound(s, t.uid, n, shooter)

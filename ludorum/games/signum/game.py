@@ -211,6 +211,7 @@ class SignumGame(Game[SignumState]):
         elif kind == "first":
             s.first = int(args[0])  # type: ignore[arg-type]
             s.active = s.first
+            setup.compensate(s)
             if s.config.has("architect"):
                 s.phase = "stack"
             else:

@@ -113,6 +113,17 @@ def new_state(config: Config, seed: int) -> SignumState:
     )
 
 
+LATER_SEAT_BONUS = 3
+"""Designed (§ 5): each player after the first starts with 3 more prosperity per place in the turn order,
+to offset the first player's tempo (bot games showed the first player winning about 3 games in 4)."""
+
+
+def compensate(s: SignumState) -> None:
+    """Give the players after the first their starting prosperity bonus."""
+    n = s.players
+    s.prosperity = tuple(p + LATER_SEAT_BONUS * ((seat - s.first) % n) for seat, p in enumerate(s.prosperity))
+
+
 def stack_options(s: SignumState, seat: int) -> list[str]:
     """Buildings the seat has still to put into its Experienced Architect deck."""
     pool = building_pool(cr.CARDS[s.heroes[seat]].faction)

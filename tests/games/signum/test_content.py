@@ -73,7 +73,7 @@ def test_loader_names_file_entry_and_field(tmp_path: Path) -> None:
         shutil.copy(f, tmp_path / f.name)
     text = (tmp_path / "characters.toml").read_text(encoding="utf-8")
     (tmp_path / "characters.toml").write_text(
-        text.replace('properties = ["shot 3"]', 'properties = ["shot"]', 1)
+        text.replace('properties = ["shot 4"]', 'properties = ["shot"]', 1)
     )
     with pytest.raises(
         ContentError, match=r"characters.toml \[\[character\]\] #13 \(musketeer\): field 'properties'"

@@ -116,12 +116,12 @@ def test_initiative_strikes_first_and_a_dead_foe_does_not_strike_back() -> None:
 def test_buckshot_pushes_the_target_and_wounds_it_if_blocked() -> None:
     s = build(models=[m("blunderbuss", 0, 30, 20), m("sellsword", 1, 30, 28)])
     s = play(s, ("activate", A), ("shoot", B))
-    s = roll_dice(s, lambda r: (1, 1, 0) if r.tag == "hit" else (0, r.n, 0))
+    s = roll_dice(s, lambda r: (1, r.n - 1, 0) if r.tag == "hit" else (0, r.n, 0))
     t = s.model(B)
     assert t.wounds == 1 and t.y == 36.0
     s = build(models=[m("blunderbuss", 0, 30, 20), m("sellsword", 1, 30, 28), m("troll", 1, 30, 33)])
     s = play(s, ("activate", A), ("shoot", B))
-    s = roll_dice(s, lambda r: (1, 1, 0) if r.tag == "hit" else (0, r.n, 0))
+    s = roll_dice(s, lambda r: (1, r.n - 1, 0) if r.tag == "hit" else (0, r.n, 0))
     assert s.model(B).wounds == 2 and s.model(B).y == 29.0  # stopped 1 cm short by the Troll
 
 

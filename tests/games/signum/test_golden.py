@@ -11,8 +11,8 @@ from ludorum.games.signum import GAME
 from ludorum.games.signum.bot import HeuristicBot
 
 GOLDEN_SEED = 2026
-GOLDEN_STEPS = 327
-GOLDEN_DIGEST = "47932c4d13128641"
+GOLDEN_STEPS = 476
+GOLDEN_DIGEST = "9ff0e7376ce40bb1"
 
 
 def test_golden_playthrough() -> None:
