@@ -141,6 +141,11 @@ class Player:
     def act(self, round_no: int) -> None:
         page = self.page
         self.shot_once("actions")
+        # majority awards and auction results are shown on the board as they happen
+        awards = page.locator("#board .mr-events li.award, #board .mr-news p")
+        if awards.count():
+            expect(awards.first).to_contain_text(re.compile("majority card|wins the auction"))
+            self.note("award shown")
         taken = self.round_actions.get(round_no, 0)
         if taken < ACTIONS_PER_ROUND:
             self.round_actions[round_no] = taken + 1
@@ -193,6 +198,7 @@ def test_a_four_player_game_against_bots_played_on_the_board(page: Page, realms_
     assert {"extra", "place", "cancel", "pass"} <= me.done.keys(), me.done
     assert me.done.get("activate", 0) + me.done.get("activate auction", 0) >= 1, me.done
     assert "list" not in me.done, me.done
+    assert "award shown" in me.done, me.done
     assert "placement" in me.shots and "actions" in me.shots
 
 

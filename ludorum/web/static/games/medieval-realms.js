@@ -166,9 +166,9 @@
 
   // -- Victory Point track -----------------------------------------------------------------------------
 
-  function drawVpTrack(view) {
+  function drawVpTrack(view, narrow) {
     const top = Math.max(100, Math.ceil((Math.max(...view.realms.map((r) => r.vp)) + 5) / 10) * 10);
-    const W = 640, left = 14, right = 626, line = 52;
+    const W = narrow ? 360 : 640, left = 14, right = W - 14, line = 52;
     const x = (vp) => left + (right - left) * (vp / top);
     const ticks = [];
     for (let v = 0; v <= top; v += 5) {
@@ -314,16 +314,18 @@
     return Object.entries(reward).filter(([, n]) => n).map(([r, n]) => `${n} ${RES[r].short}`);
   }
 
-  function drawMapChallenge(view) {
+  function drawMapChallenge(view, narrow) {
     const areas = view.map.areas;
     const revealed = view.realms.every((r) => r.placement) && view.phase !== "placing leaders";
     const rows = view.realms.map((r) => strengths(r, areas));
-    const W = 640, left = 70, colW = (W - left - 6) / areas, rowH = 20, head = 84;
-    const nodes = [text(6, 14, revealed ? "Realm's Map challenge (walls down): combat values and area winners" : "Realm's Map: the reward of each area", { class: "mr-label" })];
+    const W = narrow ? 360 : 640, left = narrow ? 56 : 70, colW = (W - left - 6) / areas, rowH = 20, head = 84;
+    const title = revealed ? (narrow ? "Map challenge: combat values, winners" : "Realm's Map challenge (walls down): combat values and area winners") : "Realm's Map: the reward of each area";
+    const nodes = [text(6, 14, title, { class: "mr-label" })];
+    if (narrow) nodes.push(text(6, 34, "Area", { class: "mr-area-head" }));
     for (let area = 1; area <= areas; area += 1) {
       const cx = left + (area - 1) * colW + colW / 2;
-      nodes.push(text(cx, 34, `Area ${area}`, { class: "mr-area-head", "text-anchor": "middle" }));
-      rewardLines(view.map.rewards[String(area)]).forEach((line, i) => nodes.push(text(cx, 48 + i * 11, line, { class: "mr-area-reward", "text-anchor": "middle" })));
+      nodes.push(text(cx, 34, narrow ? String(area) : `Area ${area}`, { class: "mr-area-head", "text-anchor": "middle" }));
+      rewardLines(view.map.rewards[String(area)]).forEach((line, i) => nodes.push(text(cx, 48 + i * 11, line, { class: narrow ? "mr-area-reward narrow" : "mr-area-reward", "text-anchor": "middle" })));
     }
     if (revealed) {
       view.realms.forEach((realm, i) => {
@@ -346,49 +348,74 @@
 
   // -- a realm --------------------------------------------------------------------------------------------
 
-  const RW = 640;
-
-  function drawRealm(view, realm, ctx, ui) {
-    const mine = realm.seat === view.you;
-    const hiddenNow = realm.placement === null && view.phase === "placing leaders";
-    const n = view.map.areas;
-    const nodes = [
-      realmHeader(view, realm),
-      manor(view, realm, ctx, ui, mine),
-      managementZone(realm, ctx, ui, mine),
-      realmMap(realm, n, ctx, ui, mine),
-      display(realm, ctx, ui, mine),
-      inPlay(realm),
-    ];
-    if (hiddenNow) nodes.push(wall(realm));
-    const height = 322 + Math.max(1, Math.ceil(realm.in_play.length / 10)) * 20;
-    return el("section", { class: `mr-realm${mine ? " mine" : ""}${realm.seat === view.to_move ? " to-move" : ""}`, "data-seat": realm.seat, "aria-label": `${realm.colour} realm` },
-      svgBox(RW, height, "mr-realm-svg", `${realm.colour} realm`, nodes));
+  /** Where the parts of a realm go: side by side when the board is wide, stacked on a phone. */
+  function realmLayout(narrow, areas) {
+    if (!narrow) {
+      return {
+        W: 640, statusY: null, manorX: 70, manorY: 36,
+        zone: { labelY: 90, x: 10, y: 112, cols: 3, w: 100, h: 56 },
+        map: { labelY: 90, x: 330, y: 98, w: 300, per: areas === 10 ? 5 : 4 },
+        display: { labelY: 244, y: 250, cols: 4 },
+        play: { labelY: 330, x: 100, y: 318, per: 10 },
+        wall: { y: 76, h: 160 },
+      };
+    }
+    return {
+      W: 360, statusY: 46, manorX: 10, manorY: 54,
+      zone: { labelY: 102, x: 10, y: 124, cols: 3, w: 114, h: 52 },
+      map: { labelY: 246, x: 10, y: 252, w: 340, per: areas === 10 ? 5 : 4 },
+      display: { labelY: 412, y: 418, cols: 2 },
+      play: { labelY: 564, x: 10, y: 570, per: 5 },
+      wall: { y: 92, h: 300 },
+    };
   }
 
-  function realmHeader(view, realm) {
+  function drawRealm(view, realm, ctx, ui, narrow) {
+    const mine = realm.seat === view.you;
+    const hiddenNow = realm.placement === null && view.phase === "placing leaders";
+    const L = realmLayout(narrow, view.map.areas);
+    const nodes = [
+      realmHeader(view, realm, L),
+      manor(realm, ctx, ui, mine, L),
+      managementZone(realm, ctx, ui, mine, L),
+      realmMap(realm, view.map.areas, view.map.rewards, ctx, ui, mine, L),
+      display(realm, ctx, ui, mine, L),
+      inPlay(realm, L),
+    ];
+    if (hiddenNow) nodes.push(wall(realm, L));
+    const height = L.play.y + 4 + Math.max(1, Math.ceil(realm.in_play.length / L.play.per)) * 20;
+    return el("section", { class: `mr-realm${mine ? " mine" : ""}${realm.seat === view.to_move ? " to-move" : ""}`, "data-seat": realm.seat, "aria-label": `${realm.colour} realm` },
+      svgBox(L.W, height, "mr-realm-svg", `${realm.colour} realm`, nodes));
+  }
+
+  /** The King or Queen card, VP, turn position and status; on a phone the status goes on its own line. */
+  function realmHeader(view, realm, L) {
     const status = [];
     status.push(`${realm.vp} VP`, `turn ${realm.turn_position}`);
     if (view.phase === "actions" && realm.passed) status.push("passed");
     if (view.phase === "actions" && realm.seat === view.acting && !realm.passed) status.push("to act");
     if (realm.tokens_owed) status.push(`owed ${realm.tokens_owed} token(s)`);
     if (realm.extras.length) status.push(`extras: ${realm.extras.map((r) => RES[r].short).join(", ")}`);
+    const ink = realm.colour === "Yellow" ? "#3b3428" : "#fff";
+    const statusText = L.statusY === null
+      ? text(L.W - 10, 20, status.join(" · "), { class: "mr-realm-status", "text-anchor": "end", fill: ink })
+      : text(10, L.statusY, status.join(" · "), { class: "mr-realm-status" });
     return s("g", { class: "mr-realm-head" },
-      s("rect", { width: RW, height: 30, rx: 6, fill: realmFill(realm) }),
-      text(10, 20, `${realm.king_queen_card}${realm.seat === view.you ? " (you)" : ""}`, { class: "mr-realm-name", fill: realm.colour === "Yellow" ? "#3b3428" : "#fff" }),
-      text(RW - 10, 20, status.join(" · "), { class: "mr-realm-status", "text-anchor": "end", fill: realm.colour === "Yellow" ? "#3b3428" : "#fff" }));
+      s("rect", { width: L.W, height: 30, rx: 6, fill: realmFill(realm) }),
+      text(10, 20, `${realm.king_queen_card}${realm.seat === view.you ? " (you)" : ""}`, { class: "mr-realm-name", fill: ink }),
+      statusText);
   }
 
   /** The Manor: stored resources; clickable for tokens of choice and the two extra resources. */
-  function manor(view, realm, ctx, ui, mine) {
-    const nodes = [text(10, 50, "Manor", { class: "mr-label" })];
-    const w = (RW - 80) / 7;
+  function manor(realm, ctx, ui, mine, L) {
+    const nodes = L.manorX > 20 ? [text(10, L.manorY + 14, "Manor", { class: "mr-label" })] : [];
+    const w = (L.W - L.manorX - 10) / 7, y = L.manorY;
     RESOURCES.forEach((r, i) => {
-      const x = 70 + i * w;
+      const x = L.manorX + i * w;
       const square = s("g", { class: "mr-res", "data-resource": r },
-        s("rect", { x: x + 2, y: 36, width: w - 4, height: 30, rx: 5, fill: RES[r].fill, stroke: "#0003" }),
-        text(x + w / 2, 49, RES[r].short, { "text-anchor": "middle", class: "mr-res-name", fill: RES[r].ink }),
-        text(x + w / 2, 63, String(realm.resources[r]), { "text-anchor": "middle", class: "mr-res-count", fill: RES[r].ink }));
+        s("rect", { x: x + 2, y, width: w - 4, height: 30, rx: 5, fill: RES[r].fill, stroke: "#0003" }),
+        text(x + w / 2, y + 13, RES[r].short, { "text-anchor": "middle", class: "mr-res-name", fill: RES[r].ink }),
+        text(x + w / 2, y + 27, String(realm.resources[r]), { "text-anchor": "middle", class: "mr-res-count", fill: RES[r].ink }));
       const options = mine ? matching(ctx, (a) => (a.kind === "token" && a.args[0] === r) || (a.kind === "extra" && a.args.includes(r))) : [];
       nodes.push(hot(square, options, ui, `${RES[r].label}`));
     });
@@ -400,40 +427,42 @@
     return list.map((kind, i) => s("circle", { cx: x + (i % per) * 13, cy: y + Math.floor(i / per) * 13, r: 5.5, fill: LEADER_FILL[kind], stroke: "#0008", class: `mr-leader ${kind}` }));
   }
 
-  /** The Management Zone (left half): six resource squares where Mayors produce. */
-  function managementZone(realm, ctx, ui, mine) {
-    const nodes = [text(10, 90, "Management Zone", { class: "mr-label" }),
-      text(10, 104, `Mayors ${realm.mayors} · Generals ${realm.generals} · Admirals ${realm.admirals}`, { class: "mr-small" })];
+  /** The Management Zone: six resource squares where Mayors produce. */
+  function managementZone(realm, ctx, ui, mine, L) {
+    const Z = L.zone;
+    const nodes = [text(10, Z.labelY, "Management Zone", { class: "mr-label" }),
+      text(10, Z.labelY + 14, `Mayors ${realm.mayors} · Generals ${realm.generals} · Admirals ${realm.admirals}`, { class: "mr-small" })];
     const placed = realm.placement || [];
     SQUARES.forEach((r, i) => {
-      const x = 10 + (i % 3) * 100, y = 112 + Math.floor(i / 3) * 56;
+      const x = Z.x + (i % Z.cols) * Z.w, y = Z.y + Math.floor(i / Z.cols) * Z.h;
       const mayors = placed.filter((p) => p.leader === "mayor" && p.at === r).map(() => "mayor");
       const square = s("g", { class: "mr-zone", "data-square": r },
-        s("rect", { x, y, width: 94, height: 50, rx: 5, class: "mr-zone-bg" }),
-        s("rect", { x, y, width: 8, height: 50, rx: 3, fill: RES[r].fill }),
+        s("rect", { x, y, width: Z.w - 6, height: Z.h - 6, rx: 5, class: "mr-zone-bg" }),
+        s("rect", { x, y, width: 8, height: Z.h - 6, rx: 3, fill: RES[r].fill }),
         text(x + 14, y + 16, RES[r].label, { class: "mr-small" }),
-        tokens(mayors, x + 20, y + 30, 6));
+        tokens(mayors, x + 20, y + 30, Math.floor((Z.w - 30) / 13)));
       const options = mine ? matching(ctx, (a) => a.kind === "mayor" && a.args[0] === r) : [];
       nodes.push(hot(square, options, ui, `Management Zone: ${RES[r].label}`));
     });
     return s("g", {}, nodes);
   }
 
-  /** The Realm's Map (right half): areas with their rewards, leaders placed, areas controlled. */
-  function realmMap(realm, areas, ctx, ui, mine) {
-    const nodes = [text(330, 90, "Realm's Map", { class: "mr-label" })];
-    const per = areas === 10 ? 5 : 4;
-    const w = (RW - 340) / per;
+  /** The Realm's Map: areas with the leaders placed there and the areas controlled. */
+  function realmMap(realm, areas, rewards, ctx, ui, mine, L) {
+    const M = L.map;
+    const nodes = [text(M.x, M.labelY, "Realm's Map", { class: "mr-label" })];
+    const w = M.w / M.per;
     const placed = realm.placement || [];
     for (let area = 1; area <= areas; area += 1) {
-      const x = 330 + ((area - 1) % per) * w, y = 98 + Math.floor((area - 1) / per) * 70;
+      const x = M.x + ((area - 1) % M.per) * w, y = M.y + Math.floor((area - 1) / M.per) * 70;
       const here = placed.filter((p) => p.at === area).map((p) => p.leader);
       const won = realm.controlled_areas.includes(area);
       const spot = s("g", { class: `mr-area${won ? " won" : ""}`, "data-area": area },
         s("rect", { x: x + 2, y, width: w - 4, height: 64, rx: 8, class: "mr-area-bg" }),
         text(x + 8, y + 15, `Area ${area}`, { class: "mr-small mr-bold" }),
+        text(x + 8, y + 27, fit(rewardLines(rewards[String(area)]).join(" "), Math.floor(w / 5.4)), { class: "mr-area-reward small" }),
         won ? text(x + 8, y + 58, "won", { class: "mr-small mr-won" }) : null,
-        tokens(here, x + 12, y + 30, Math.max(1, Math.floor((w - 16) / 13))),
+        tokens(here, x + 12, y + 41, Math.max(1, Math.floor((w - 16) / 13))),
         here.length ? text(x + w - 8, y + 58, `⚔${here.reduce((t, k) => t + COMBAT[k], 0)}`, { class: "mr-small", "text-anchor": "end" }) : null);
       const options = mine ? matching(ctx, (a) => ["general", "admiral", "buffer"].includes(a.kind) && a.args[0] === area) : [];
       nodes.push(hot(spot, options, ui, `Area ${area}`));
@@ -442,14 +471,15 @@
   }
 
   /** The Personal Display (up to 4 cards): a card is clickable to put it into play. */
-  function display(realm, ctx, ui, mine) {
-    const nodes = [text(10, 244, `Personal Display (${realm.display.length}/4)`, { class: "mr-label" })];
-    const w = (RW - 20) / 4;
+  function display(realm, ctx, ui, mine, L) {
+    const D = L.display;
+    const nodes = [text(10, D.labelY, `Personal Display (${realm.display.length}/4)`, { class: "mr-label" })];
+    const w = (L.W - 20) / D.cols;
     for (let i = 0; i < 4; i += 1) {
-      const x = 10 + i * w;
+      const x = 10 + (i % D.cols) * w, y = D.y + Math.floor(i / D.cols) * 68;
       const card = realm.display[i];
-      if (!card) { nodes.push(s("rect", { x: x + 2, y: 250, width: w - 4, height: 62, rx: 6, class: "mr-slot" })); continue; }
-      const face = s("g", { class: "mr-display-card", "data-card": card.id }, cardFace(card, x + 2, 250, w - 4, 62));
+      if (!card) { nodes.push(s("rect", { x: x + 2, y, width: w - 4, height: 62, rx: 6, class: "mr-slot" })); continue; }
+      const face = s("g", { class: "mr-display-card", "data-card": card.id }, cardFace(card, x + 2, y, w - 4, 62));
       const options = mine ? matching(ctx, (a) => a.kind === "play" && a.args[0] === card.id) : [];
       nodes.push(hot(face, options, ui, card.name));
     }
@@ -457,11 +487,13 @@
   }
 
   /** Cards in play beside the realm, as coloured chips. */
-  function inPlay(realm) {
-    const nodes = [text(10, 330, `In play (${realm.in_play.length})`, { class: "mr-label" })];
-    const per = 10, w = (RW - 100) / per;
+  function inPlay(realm, L) {
+    const P = L.play;
+    const nodes = [text(10, P.labelY, `In play (${realm.in_play.length})`, { class: "mr-label" })];
+    const w = (L.W - P.x - 10) / P.per;
+    const y0 = P.x > 20 ? P.y : P.y + 2;
     realm.in_play.forEach((card, i) => {
-      const x = 100 + (i % per) * w, y = 318 + Math.floor(i / per) * 20;
+      const x = P.x + (i % P.per) * w, y = y0 + Math.floor(i / P.per) * 20;
       nodes.push(s("g", { class: "mr-played", "data-card": card.id },
         s("rect", { x, y, width: w - 3, height: 17, rx: 3, fill: STAMP[card.colour] || "#999", stroke: "#0004" }),
         text(x + 3, y + 12, fit(card.name.replace(/^(Scientific Development|Realm Leader|Territory): /, ""), Math.floor(w / 6)), { class: "mr-chip-text", fill: LIGHT_STAMPS.has(card.colour) ? "#3b3428" : "#fff" }),
@@ -471,14 +503,42 @@
   }
 
   /** Another realm's Defensive Wall while it places its leaders. */
-  function wall(realm) {
+  function wall(realm, L) {
+    const mid = L.wall.y + L.wall.h / 2;
     return s("g", { class: "mr-wall" },
-      s("rect", { x: 0, y: 76, width: RW, height: 160, rx: 6 }),
-      text(RW / 2, 150, "Behind the Defensive Wall", { "text-anchor": "middle", class: "mr-wall-title" }),
-      text(RW / 2, 176, realm.placed ? "leaders placed — waiting for the others" : "placing leaders…", { "text-anchor": "middle", class: "mr-wall-sub" }));
+      s("rect", { x: 0, y: L.wall.y, width: L.W, height: L.wall.h, rx: 6 }),
+      text(L.W / 2, mid - 4, "Behind the Defensive Wall", { "text-anchor": "middle", class: "mr-wall-title" }),
+      text(L.W / 2, mid + 20, realm.placed ? "leaders placed — waiting for the others" : "placing leaders…", { "text-anchor": "middle", class: "mr-wall-sub" }));
   }
 
   // -- events, own turn tools, the end --------------------------------------------------------------------
+
+  let lastEvents = [];
+
+  /** The public events that arrived since the previous drawing (the view keeps the last 16). */
+  function freshEvents(events) {
+    const before = lastEvents;
+    lastEvents = events;
+    for (let keep = Math.min(before.length, events.length); keep > 0; keep -= 1) {
+      const tail = before.slice(before.length - keep);
+      if (tail.every((e, i) => e === events[i])) return events.slice(keep);
+    }
+    return before.length ? events : [];
+  }
+
+  const NEWS_MS = 8000; // how long an award stays in the banner (bots may act many times meanwhile)
+  let news = []; // {text, at}
+
+  /** Majority awards and auction results as they happen: a banner with what just came about. */
+  function drawNews(view, replay) {
+    if (replay) return null;
+    const now = Date.now();
+    const fresh = freshEvents(view.events).filter((e) => /majority|auction/.test(e));
+    news = news.filter((n) => now - n.at < NEWS_MS).concat(fresh.map((e) => ({ text: e, at: now }))).slice(-4);
+    if (!news.length) return null;
+    return el("div", { class: "mr-news", role: "status", "aria-label": "just happened" },
+      el("strong", {}, "Just now: "), news.map((n) => el("p", {}, n.text)));
+  }
 
   function drawEvents(view) {
     const recent = view.events.slice(-8).reverse();
@@ -515,8 +575,14 @@
 
   // -- the whole board ------------------------------------------------------------------------------------
 
+  const NARROW = 480; // board width (px) under which the parts are laid out for a phone
+  const drawn = new Map(); // board element -> the arguments of its last drawing, to redraw on resize
+
   function draw(board, view, ctx) {
     loadStyles();
+    drawn.set(board, [view, ctx]);
+    const narrow = (board.clientWidth || 800) < NARROW;
+    board.dataset.mrNarrow = String(narrow);
     const root = el("div", { class: "mr", "data-phase": view.phase, "data-round": view.round });
     const ui = makeUi(root, ctx);
     const seats = view.realms.map((r) => r.seat);
@@ -525,14 +591,23 @@
     root.append(
       drawHeader(view),
       drawFinal(view) || "",
+      drawNews(view, ctx.replay) || "",
       drawTools(view, ctx) || "",
       drawAuction(view, ctx) || "",
-      drawVpTrack(view),
+      drawVpTrack(view, narrow),
       el("div", { class: "mr-boards" }, drawCurrentPanel(view, ctx, ui), drawFuturePanel(view), drawEvents(view)),
-      drawMapChallenge(view),
-      el("div", { class: "mr-realms" }, ordered.map((seat) => drawRealm(view, view.realms[seat], ctx, ui))));
+      drawMapChallenge(view, narrow),
+      el("div", { class: "mr-realms" }, ordered.map((seat) => drawRealm(view, view.realms[seat], ctx, ui, narrow))));
     board.replaceChildren(root);
   }
+
+  // A phone turned sideways (or a resized window) crosses the narrow width: draw again in the other layout.
+  window.addEventListener("resize", () => {
+    for (const [board, [view, ctx]] of drawn) {
+      if (!board.isConnected) { drawn.delete(board); continue; }
+      if (String((board.clientWidth || 800) < NARROW) !== board.dataset.mrNarrow) draw(board, view, ctx);
+    }
+  });
 
   Ludorum.registerRenderer("medieval-realms", { draw });
 })();
