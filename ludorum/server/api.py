@@ -34,6 +34,21 @@ def _seat(hub: Hub, live: LiveGame, request: Request) -> int | None:
     return hub.seat_of(live, presented_token(live.id, request.headers, request.cookies))
 
 
+def _looker(
+    hub: Hub, live: LiveGame, conn: Request | WebSocket, response: Response | None = None
+) -> int | None:
+    """Who is looking: a seat, or a spectator.  A stale seat cookie (the seat was given up, the
+    database replaced) only makes a spectator — and is dropped; a wrong Authorization header is refused."""
+    try:
+        return hub.seat_of(live, presented_token(live.id, conn.headers, conn.cookies))
+    except ApiError:
+        if "authorization" in conn.headers:
+            raise
+        if response is not None:
+            response.delete_cookie(cookie_name(live.id), path="/")
+        return None
+
+
 def _require_seat(hub: Hub, live: LiveGame, request: Request) -> int:
     seat = _seat(hub, live, request)
     if seat is None:
@@ -137,12 +152,12 @@ async def upload_record(body: Upload, request: Request, response: Response) -> C
 
 @router.get("/games/{game_id}", summary="One game as you may see it")
 async def game_state(
-    game_id: str, request: Request, since: Annotated[int, Query(ge=0)] = 0
+    game_id: str, request: Request, response: Response, since: Annotated[int, Query(ge=0)] = 0
 ) -> dict[str, Any]:
     """Your seat's view (a spectator's without a token), the legal actions if you decide, the log."""
     hub = _hub(request)
     live = await hub.get(game_id)
-    seat = _seat(hub, live, request)
+    seat = _looker(hub, live, request, response)
     snap = live.snapshot(seat, since)
     snap["rematches"] = await asyncio.to_thread(hub.store.rematches, game_id)
     return snap
@@ -208,7 +223,7 @@ async def record(game_id: str, request: Request) -> JSONResponse:
     """The full record once the game is over; before that, only what your seat (or a spectator) may see."""
     hub = _hub(request)
     live = await hub.get(game_id)
-    data = live.record().to_json() if live.over else live.partial_record(_seat(hub, live, request))
+    data = live.record().to_json() if live.over else live.partial_record(_looker(hub, live, request))
     name = f"ludorum-{live.game.name}-{live.id}.json"
     return JSONResponse(data, headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
@@ -248,7 +263,7 @@ async def websocket(ws: WebSocket, game_id: str) -> None:
     hub = _hub(ws)
     try:
         live = await hub.get(game_id)
-        observer = hub.seat_of(live, presented_token(game_id, ws.headers, ws.cookies))
+        observer = _looker(hub, live, ws)
     except ApiError as e:
         await ws.close(code=4000 + e.status, reason=e.code)
         return

@@ -250,3 +250,17 @@ def test_websocket_refuses_a_wrong_token(client: TestClient) -> None:
     ):
         ws.receive_json()
     assert info.value.code == 4401
+
+
+def test_a_stale_seat_cookie_makes_a_spectator_and_is_dropped(client: TestClient) -> None:
+    game_id, _ = create(client)
+    client.cookies.set(cookie_name(game_id), "B" * 43)
+    r = client.get(f"/api/games/{game_id}")
+    assert r.status_code == 200 and r.json()["seat"] is None
+    assert cookie_name(game_id) in r.headers["set-cookie"] and "Max-Age=0" in r.headers["set-cookie"]
+    # but an action with it is refused
+    client.cookies.set(cookie_name(game_id), "B" * 43)
+    r = client.post(
+        f"/api/games/{game_id}/actions", json={"version": 1, "action": {"kind": "bid", "args": [0]}}
+    )
+    assert r.status_code == 401

@@ -112,6 +112,11 @@
         if (p.kind === "human" && !p.claimed) tools.push(el("button", { onclick: () => claim(p.seat) }, `Take ${p.name}'s seat`));
       }
     }
+    const open = snap.players.filter((p) => p.kind === "human" && !p.claimed);
+    if (snap.seat !== null && open.length && !snap.result) {
+      tools.push(el("p", { class: "muted small invite" },
+        `To invite a friend, send them this page's address: they take ${open.map((p) => p.name).join(" or ")}'s seat here or from the lobby.`));
+    }
     if (snap.seat !== null && !snap.result) {
       tools.push(el("button", { onclick: leave, title: "a bot plays your seat from now on" }, "Leave (a bot takes over)"));
     }

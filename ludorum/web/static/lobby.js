@@ -161,6 +161,7 @@
     for (const g of catalog) select.append(el("option", { value: g.name }, g.title));
     select.addEventListener("change", drawSetup);
     $("players").addEventListener("change", drawSetup);
+    $("players").addEventListener("input", () => { if ($("players").checkValidity()) drawSetup(); });
     $("new-game").addEventListener("submit", create);
     $("upload-form").addEventListener("submit", upload);
     for (const tab of document.querySelectorAll(".tabs [role=tab]")) {
