@@ -23,6 +23,7 @@ In the attack phase the battles start at once, up to the first decision.
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -65,8 +66,16 @@ def _units(text: str, where: str) -> tuple[int, int, int]:
     return (u[0], u[1], u[2])
 
 
-def scenario(desc: Mapping[str, Any], seed: int = 0) -> ReliquiumState:
-    """Build the state ``desc`` describes, or raise :class:`ScenarioError` saying what is impossible."""
+def scenario(desc: Mapping[str, Any] | str, seed: int = 0) -> ReliquiumState:
+    """Build the state ``desc`` describes, or raise :class:`ScenarioError` saying what is impossible.
+
+    ``desc`` may also be TOML text with the same keys (for puzzles and tutorials kept as files).
+    """
+    if isinstance(desc, str):
+        try:
+            desc = tomllib.loads(desc)
+        except tomllib.TOMLDecodeError as e:
+            raise ScenarioError(f"the scenario is not valid TOML: {e}") from None
     from .game import Reliquium
 
     players = tuple(

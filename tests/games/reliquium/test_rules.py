@@ -467,3 +467,26 @@ def test_ability_on_allied_units_needs_consent() -> None:
     assert all(
         R("Sacrificial Forest") != a.args[0] for a in GAME.legal_actions(refused) if a.kind == "ability"
     )
+
+
+def test_scenario_from_toml_text() -> None:
+    text = """
+    players = ["legion", "brotherhood"]
+    phase = "attack"
+    melee = [["legion", 1, "Boundless Expanse", "Wasteland"]]
+    [regions]
+    "Boundless Expanse" = "legion castle WW"
+    "Wasteland" = "brotherhood castle D"
+    """
+    s = scenario(text)
+    same = scenario(
+        {
+            "players": ["legion", "brotherhood"],
+            "phase": "attack",
+            "melee": [("legion", 1, "Boundless Expanse", "Wasteland")],
+            "regions": {"Boundless Expanse": "legion castle WW", "Wasteland": "brotherhood castle D"},
+        }
+    )
+    assert s == same and s.battle[9:11] == (5, 2)
+    with pytest.raises(ScenarioError, match="TOML"):
+        scenario("players = [")
