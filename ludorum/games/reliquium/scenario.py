@@ -16,7 +16,8 @@ A description is a mapping::
     }
 
 A region is written "<faction> [castle] [units]" with units as letters W (warrior), D (defender),
-M (mage); a castle of a faction not in play is a neutral castle.  Ownership tracks and reserves follow
+M (mage); a castle of a faction not in play is a neutral castle, and "order castle; legion WW" puts a
+player's units in a neutral land.  Ownership tracks and reserves follow
 from what stands on the board.  Impossible positions are refused with :class:`ScenarioError`.
 In the attack phase the battles start at once, up to the first decision.
 """
@@ -93,24 +94,31 @@ def scenario(desc: Mapping[str, Any] | str, seed: int = 0) -> ReliquiumState:
     units: list[tuple[int, int, int]] = [(0, 0, 0)] * n
     for rname, text in desc.get("regions", {}).items():
         r = _region(rname)
-        words = str(text).split()
         where = f"region {C.names[r]}"
-        if not words:
-            continue
-        f = _faction(words[0].lower())
-        rest = words[1:]
-        if rest and rest[0].lower() == "castle":
-            if C.terrain[r] == WATER:
-                raise ScenarioError(f"{where}: a castle cannot stand on water")
-            castle[r] = f
-            rest = rest[1:]
-        u = _units("".join(rest), where)
-        if sum(u):
-            if f not in players:
-                raise ScenarioError(f"{where}: {words[0]} is not in play and has no units")
-            if sum(u) > LIMIT:
-                raise ScenarioError(f"{where}: {sum(u)} units exceed the unit limit of three")
-            occupant[r], units[r] = f, u
+        for part in str(text).split(";"):  # "order castle; legion WW": a neutral castle and a player's units
+            words = part.split()
+            if not words:
+                continue
+            f = _faction(words[0].lower())
+            rest = words[1:]
+            if rest and rest[0].lower() == "castle":
+                if C.terrain[r] == WATER:
+                    raise ScenarioError(f"{where}: a castle cannot stand on water")
+                if castle[r] != NO:
+                    raise ScenarioError(f"{where}: only one castle may stand in a land")
+                castle[r] = f
+                rest = rest[1:]
+            u = _units("".join(rest), where)
+            if sum(u):
+                if f not in players:
+                    raise ScenarioError(f"{where}: {words[0]} is not in play and has no units")
+                if occupant[r] != NO:
+                    raise ScenarioError(f"{where}: units of different factions cannot share a region")
+                if sum(u) > LIMIT:
+                    raise ScenarioError(f"{where}: {sum(u)} units exceed the unit limit of three")
+                occupant[r], units[r] = f, u
+        if occupant[r] != NO and castle[r] in players and castle[r] != occupant[r]:
+            raise ScenarioError(f"{where}: units cannot stand in another player's castle")
     reserve = []
     track = []
     for f in range(4):

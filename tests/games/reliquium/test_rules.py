@@ -490,3 +490,22 @@ def test_scenario_from_toml_text() -> None:
     assert s == same and s.battle[9:11] == (5, 2)
     with pytest.raises(ScenarioError, match="TOML"):
         scenario("players = [")
+
+
+def test_battle_in_a_neutral_land() -> None:
+    """A player's units in a neutral land can be attacked; the neutral castle survives the victory march."""
+    s = scenario(
+        {
+            "players": ["legion", "order"],
+            "phase": "attack",
+            "regions": {"Wasteland": "brotherhood castle; order D", "Boundless Expanse": "legion castle WW"},
+            "melee": [("legion", 1, "Boundless Expanse", "Wasteland")],
+        }
+    )
+    assert s.battle[9:11] == (5, 2) and s.occupant[R("Wasteland")] == -1  # the defender had to go
+    s = step(s, "advance", 1, 0, 0)
+    assert s.occupant[R("Wasteland")] == LEGION and s.castle[R("Wasteland")] == BROTHERHOOD
+    with pytest.raises(ScenarioError, match="another player's castle"):
+        scenario({"players": ["legion", "order"], "regions": {"Wasteland": "order castle; legion W"}})
+    with pytest.raises(ScenarioError, match="different factions"):
+        scenario({"players": ["legion", "order"], "regions": {"Wasteland": "order W; legion W"}})
