@@ -58,7 +58,9 @@ class GameRow(Base):
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     version: Mapped[int] = mapped_column(Integer, default=0)
     rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
-    created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    created: Mapped[dt.datetime] = mapped_column(
+        DateTime(timezone=True), server_default=func.now(), default=lambda: dt.datetime.now(dt.UTC)
+    )
 
 
 class SeatRow(Base):
