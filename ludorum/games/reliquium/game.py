@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ludorum.engine import Action, Config, Game, IllegalAction, Result, derive_view
+from ludorum.engine import Action, Config, Game, IllegalAction, Result
 
 from . import render
 from .creatures import ability_actions, apply_ability
@@ -17,6 +17,52 @@ from .war import apply_battle, apply_support, battle_actions, battle_decider, su
 
 if TYPE_CHECKING:
     from ludorum.engine.bots import Bot
+
+
+def _sorted(items: frozenset[int]) -> list[int]:
+    return sorted(items, key=repr)  # as the codec writes sets
+
+
+def public_view(s: ReliquiumState) -> dict[str, Any]:
+    """The state's fields as JSON data, without the random generator: exactly what
+    :func:`ludorum.engine.derive_view` gives for this all-public state, written out for speed."""
+    cfg = s.config
+    return {
+        "config": {
+            "players": cfg.players,
+            "variants": list(cfg.variants),
+            "content": cfg.content,
+            "options": [list(o) for o in cfg.options],
+        },
+        "factions": list(s.factions),
+        "round_limit": s.round_limit,
+        "round": s.round,
+        "phase": s.phase,
+        "turn": s.turn,
+        "occupant": list(s.occupant),
+        "units": [list(u) for u in s.units],
+        "castle": list(s.castle),
+        "reserve": [list(u) for u in s.reserve],
+        "track": [list(t) for t in s.track],
+        "marker": list(s.marker),
+        "done": list(s.done),
+        "melee": [list(t) for t in s.melee],
+        "ranged": [list(t) for t in s.ranged],
+        "melee_used": list(s.melee_used),
+        "ranged_used": list(s.ranged_used),
+        "blocked": _sorted(s.blocked),
+        "creatures": [list(c) for c in s.creatures],
+        "used_junctions": _sorted(s.used_junctions),
+        "militia": list(s.militia),
+        "pacts": [list(p) for p in s.pacts],
+        "proposed": _sorted(s.proposed),
+        "refused": s.refused,
+        "pending": list(s.pending),
+        "queue": list(s.queue),
+        "battle": list(s.battle),
+        "winner": s.winner,
+        "reason": s.reason,
+    }
 
 
 class Reliquium(Game[ReliquiumState]):
@@ -146,7 +192,7 @@ class Reliquium(Game[ReliquiumState]):
     def view(self, state: ReliquiumState, seat: int | None) -> dict[str, Any]:
         """Everything is public in Reliquium: the derived view plus, for renderers, tokens with their border
         ids, creature tokens with their junctions, castles per faction and the battle's strengths."""
-        v = derive_view(state, seat)
+        v = public_view(state)
         v["faction_keys"] = [f.key for f in C.factions]
         v["deciding"] = None if state.phase == OVER else self.decider(state)
         v["battle_strengths"] = list(state.battle[9:11]) if state.battle and state.battle[5] != 4 else None

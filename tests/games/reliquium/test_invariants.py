@@ -57,3 +57,16 @@ def test_unknown_action_is_refused_by_name() -> None:
     s = GAME.new(GAME.config(2), 0)
     with pytest.raises(IllegalAction, match="there is no action 'fly'"):
         GAME.apply(s, Action("fly", (1,)))
+
+
+def test_fast_view_is_the_derived_view() -> None:
+    from ludorum.engine import derive_view
+    from ludorum.games.reliquium.game import public_view
+
+    for seed in range(4):
+        s = GAME.new(GAME.config(2 + seed % 3, ["allies", "militia"], rounds=6), seed)
+        rng = random.Random(seed)
+        while not GAME.is_over(s):
+            assert public_view(s) == derive_view(s, 0)
+            legal = GAME.legal_actions(s)
+            s = GAME.apply(s, legal[rng.randrange(len(legal))])
