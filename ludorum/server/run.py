@@ -37,5 +37,8 @@ def serve(
     if announce:
         shown = "127.0.0.1" if host in ("0.0.0.0", "") else host
         where = url.split("///")[-1] if url.startswith("sqlite") else url.split("@")[-1]
-        print(f"Ludorum is running: open http://{shown}:{port}/  (games stored in {where}; Ctrl+C stops)")
+        print(
+            f"Ludorum is running: open http://{shown}:{port}/  (games stored in {where}; Ctrl+C stops)",
+            flush=True,
+        )
     uvicorn.run(app, host=host, port=port, log_level="warning")

@@ -145,3 +145,37 @@ def test_visibility_rule_on_the_fixture_game() -> None:
     assert visible_to(GAME, drawn, Action("bid", (2,)), bid, 0) == {0}
     confirmed = GAME.step(bid, Action("confirm"))
     assert visible_to(GAME, bid, Action("confirm"), confirmed, 0) == {None, 0, 1}
+
+
+def test_websocket_pushes_carry_only_each_observers_view(client: TestClient) -> None:
+    r = client.post("/api/games", json=new_game_body(claim=0), headers=TOKEN_BODY)
+    game_id, t0 = r.json()["id"], r.json()["token"]
+    t1 = client.post(f"/api/games/{game_id}/seats/1/claim", headers=TOKEN_BODY).json()["token"]
+    client.cookies.clear()
+    _, state = settled(client, game_id)
+    with (
+        client.websocket_connect(f"/api/games/{game_id}/ws", headers=bearer(t1)) as ws1,
+        client.websocket_connect(f"/api/games/{game_id}/ws") as spectator,
+    ):
+        for ws in (ws1, spectator):
+            ws.send_json({"type": "hello", "version": current_version(client, game_id)})
+            ws.receive_json()
+        snap = client.get(f"/api/games/{game_id}", headers=bearer(t0)).json()
+        client.post(
+            f"/api/games/{game_id}/actions",
+            json={"version": snap["version"], "action": {"kind": "bid", "args": [3]}},
+            headers=bearer(t0),
+        )
+        _, state = full_state(client, game_id)
+        assert state.pending == 3
+        m1, ms = ws1.receive_json(), spectator.receive_json()
+        assert m1["view"] == GAME.view(state, 1) and ms["view"] == GAME.view(state, None)
+        assert m1["legal"] == [] and ms["legal"] == []
+        for m in (m1, ms):
+            assert m["log"][-1]["action"] is None and "3" not in json.dumps(m["log"][-1])
+            assert '"pending": 3' not in json.dumps(m)
+
+
+def current_version(client: TestClient, game_id: str) -> int:
+    """The game's current version."""
+    return int(client.get(f"/api/games/{game_id}").json()["version"])
