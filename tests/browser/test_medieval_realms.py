@@ -178,6 +178,8 @@ def test_a_four_player_game_against_bots_played_on_the_board(page: Page, realms_
     me = Player(page)
     decisions = 0
     while my_turn(page):
+        # the renderer drew without falling back to the plain view, and nothing was refused
+        expect(page.locator("#error")).to_have_text("")
         before = log_length(page)
         me.move()
         page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}")

@@ -461,7 +461,7 @@
         s("rect", { x: x + 2, y, width: w - 4, height: 64, rx: 8, class: "mr-area-bg" }),
         text(x + 8, y + 15, `Area ${area}`, { class: "mr-small mr-bold" }),
         text(x + 8, y + 27, fit(rewardLines(rewards[String(area)]).join(" "), Math.floor(w / 5.4)), { class: "mr-area-reward small" }),
-        won ? text(x + 8, y + 58, "won", { class: "mr-small mr-won" }) : null,
+        won ? text(x + 8, y + 58, w < 70 ? "✓" : "won", { class: "mr-small mr-won" }) : null,
         tokens(here, x + 12, y + 41, Math.max(1, Math.floor((w - 16) / 13))),
         here.length ? text(x + w - 8, y + 58, `⚔${here.reduce((t, k) => t + COMBAT[k], 0)}`, { class: "mr-small", "text-anchor": "end" }) : null);
       const options = mine ? matching(ctx, (a) => ["general", "admiral", "buffer"].includes(a.kind) && a.args[0] === area) : [];
