@@ -3,7 +3,9 @@ the renderer interface; a phone-sized screen.  Screenshots go to docs/screenshot
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 import httpx
 import pytest
@@ -153,3 +155,43 @@ def test_phone_sized_screen(page: Page, server: LiveServer) -> None:
     overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 0
     shot(page, "phone.png")
+
+
+def test_resume_a_saved_record_from_the_lobby_then_leave_to_a_bot(
+    page: Page, server: LiveServer, tmp_path: Path
+) -> None:
+    record = {
+        "format": 1,
+        "game": "sealed-bids",
+        "config": {"players": 2, "variants": [], "content": "base", "options": {}},
+        "seed": 4242,
+        "steps": [[-1, {"kind": "prize", "args": [5]}], [0, {"kind": "bid", "args": [1]}]],
+        "result": None,
+    }
+    save = tmp_path / "ludorum-save.json"
+    save.write_text(json.dumps(record))
+    page.goto(server.url + "/")
+    page.click("summary")
+    page.set_input_files("#upload-file", str(save))
+    page.click("#upload-form button[type=submit]")
+    page.wait_for_url(re.compile(r".*/game/[0-9a-f]+$"))
+    assert my_turn(page)
+    expect(page.locator("#log li")).to_have_count(2)
+    expect(page.locator("#actions button").first).to_contain_text("confirm")
+    # leaving hands the seat to a bot, which plays the game to its end
+    page.click("text=Leave (a bot takes over)")
+    expect(page.locator("#players li").first).to_contain_text("bot")
+    expect(page.locator("#status")).to_contain_text("Game over", timeout=30_000)
+
+
+def test_rematch_after_the_end(page: Page, server: LiveServer) -> None:
+    page.goto(server.url + "/")
+    expect(page.locator("#seats select")).to_have_count(2)
+    page.select_option("#seats select >> nth=0", "bot:random")
+    page.click("#create")
+    page.wait_for_url(re.compile(r".*/game/[0-9a-f]+$"))
+    first = page.url
+    expect(page.locator("#status")).to_contain_text("Game over", timeout=30_000)
+    page.click("text=Rematch")
+    page.wait_for_url(lambda url: url != first and "/game/" in url)
+    expect(page.locator("#players li")).to_have_count(2)
