@@ -283,7 +283,7 @@ def _first_hit(
     """
     best = math.inf
     for cx, cy, rr in discs:
-        reach = rr - EPS
+        reach = rr - EPS / 2  # stricter than check_move, so rounding to 0.01 cm stays legal
         bx, by = cx - px, cy - py
         along = bx * ux + by * uy
         if along <= 0:

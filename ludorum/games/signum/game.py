@@ -295,6 +295,16 @@ class SignumGame(Game[SignumState]):
 
         return f"P{seat + 1}, {FACTIONS[cr.CARDS[state.heroes[seat]].faction]}"
 
+    def view(self, state: SignumState, seat: int | None) -> dict[str, Any]:
+        """The derived view plus, for clients, summaries of every card the seat can see and who decides."""
+        from ludorum.engine import derive_view
+        from ludorum.games.signum.render import visible_cards
+
+        out = derive_view(state, seat)
+        out["cards"] = visible_cards(state, seat)
+        out["to_move"] = None if self.is_over(state) else self.to_move(state)
+        return out
+
     def sample_state(self, state: SignumState, seat: int | None, rng: random.Random) -> SignumState:
         """Redraw what ``seat`` cannot know: other hands, face-down tactics, deck orders, the generator."""
         s = state.clone()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from ludorum.engine import Action
 from ludorum.games.signum import battlefield as bf
 from ludorum.games.signum import creatures as cr
@@ -124,3 +126,42 @@ def render_text(s: SignumState, seat: int | None) -> str:
     if s.phase == "over":
         out.append(f"Game over: {s.reason}")
     return "\n".join(out)
+
+
+def card_summary(card_id: str) -> dict[str, object]:
+    """What a client needs to draw and explain a card: names, type, stats and properties in words."""
+    return dict(_summary(card_id))
+
+
+@functools.cache
+def _summary(card_id: str) -> dict[str, object]:
+    c = cr.CARDS[card_id]
+    out: dict[str, object] = {"name_en": c.name_en, "name_ru": c.name_ru, "kind": c.kind, "cost": c.cost}
+    if c.is_creature:
+        out.update(
+            strength=c.strength,
+            movement=c.movement,
+            health=c.health,
+            base_mm=c.base,
+            properties=[label(p) for p in c.props],
+        )
+    elif c.kind == "terrain":
+        out.update(
+            radius=c.radius, impassable=c.impassable, difficult=c.difficult, blocks_sight=c.blocks_sight
+        )
+    elif c.kind == "building":
+        out.update(income=c.income, benefit=c.effect, amount=c.amount, unique=c.unique)
+    return out
+
+
+def visible_cards(s: SignumState, seat: int | None) -> dict[str, dict[str, object]]:
+    """Summaries of every card the seat can see: on the Battlefield, in Cities, Graveyards, open hands."""
+    ids: set[str] = {m.card for m in s.models} | {r for m in s.models for r in m.relics}
+    ids |= {t.card for t in s.terrain}
+    for zone in (s.city, s.graveyard, s.terrain_hands, s.building_hands):
+        for cards in zone:
+            ids.update(cards)
+    if seat is not None:
+        ids.update(s.hands[seat])
+        ids.update(s.tactics[seat])
+    return {i: card_summary(i) for i in sorted(ids)}

@@ -142,3 +142,14 @@ def test_render_and_describe() -> None:
     assert "Sellsword" in text and "%" in text and "Your hand" in text
     assert GAME.describe(s, Action("activate", (2,))) == "Activate Sellsword #2"
     assert GAME.describe(s, Action("roll", (1, 0, 2))) == "Dice: 1× Bullseye, 0× Axe, 2× Shield/Axe"
+
+
+def test_view_summarises_visible_cards_only() -> None:
+    s = build(
+        models=[m("sellsword", 0, 30, 30)], hands=(["tithe"], ["musketeer"]), tactics=(["shield_wall"], [])
+    )
+    v0, v1 = GAME.view(s, 0), GAME.view(s, 1)
+    assert v0["cards"]["sellsword"]["properties"] == ["Warlike 1 (Воинственный 1)"]
+    assert "tithe" in v0["cards"] and "shield_wall" in v0["cards"]
+    assert "tithe" not in v1["cards"] and "shield_wall" not in v1["cards"] and "musketeer" in v1["cards"]
+    assert v0["to_move"] == 0
