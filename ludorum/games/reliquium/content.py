@@ -54,6 +54,7 @@ class Creature:
     ability: str
     text: str
     provenance: str
+    ability_provenance: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,6 +267,7 @@ def _creatures(factions: tuple[Faction, ...]) -> tuple[Creature, ...]:
                 ability=_choice("creatures.toml", entry, c, "ability", ABILITIES),
                 text=_field("creatures.toml", entry, c, "text", str),
                 provenance=_choice("creatures.toml", entry, c, "provenance", PROVENANCES),
+                ability_provenance=_choice("creatures.toml", entry, c, "ability_provenance", PROVENANCES),
             )
         )
     for f in range(len(factions)):

@@ -145,3 +145,15 @@ def test_docs_document_the_designed_content() -> None:
     for cr in C.creatures:
         assert cr.name in doc and cr.text in doc
     assert f"{DEFAULT_ROUND_LIMIT} rounds by default" in doc
+
+
+def test_creature_provenance() -> None:
+    named = {c.name for c in C.creatures if c.provenance == "rulebook"}
+    assert named == {"Armus", "Architectus", "Arboruus", "Aquus", "Fidei"}
+    assert sum(c.provenance == "designed" for c in C.creatures) == 7
+    assert {c.name for c in C.creatures if c.ability_provenance == "rulebook"} == {
+        "Armus",
+        "Architectus",
+        "Arboruus",
+    }
+    assert [sorted(c.cls for c in C.creatures if c.faction == f) for f in range(4)] == [[0, 1, 2]] * 4
