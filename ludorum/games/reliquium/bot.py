@@ -59,6 +59,27 @@ class HeuristicBot:
             return 0
         return 3
 
+    def _ability(self, view: Mapping[str, Any], me: int, t: Any) -> float:
+        """Worth of a creature's ability target (forgoing it is worth 10)."""
+        kind = C.creatures[view["pending"][1]].ability
+        castle = view["castle"]
+        if kind == "build":
+            return 100.0
+        if kind in ("slay", "push", "remove_melee", "burn_ranged"):
+            return 50.0
+        if kind == "raise":
+            return 45.0
+        if kind in ("tide", "gather", "call"):
+            dst = t[1]
+            return 12.0 + 10 * self._settle_value(view, me, dst) if castle[t[0]] != me else 5.0
+        if kind == "freeze":
+            a, b = t
+            return 30.0 if self._enemy_pressure(view, me, a) or self._enemy_pressure(view, me, b) else 5.0
+        if kind == "retrain":
+            r, _, new = t
+            return 20.0 if new == 1 and self._enemy_pressure(view, me, r) else 5.0
+        return 5.0
+
     def score(self, view: Mapping[str, Any], me: int, a: Action) -> float:
         """A rough value of action ``a`` for faction ``me``."""
         k = a.kind
@@ -108,7 +129,7 @@ class HeuristicBot:
             fights = sum(1 for m in view["melee"] if m[2] in presence or m[3] in presence)
             return 15.0 + 4 * int(aura) + 6 * fights + (30 if cr.ability == "build" else 0)
         if k == "ability":
-            return 50.0
+            return self._ability(view, me, t)
         if k == "forgo":
             return 10.0
         if k == "support":
