@@ -196,6 +196,7 @@ def test_a_four_player_game_against_bots_played_on_the_board(page: Page, realms_
         expect(page.locator(f"#board .mr-final tr[data-seat='{seat}'] td").last).to_have_text(str(int(score)))
     expect(page.locator("#board .mr-round.now")).to_have_text("7")
     shot(page, "medieval-realms-end.png")
+    print(f"our decisions: {decisions}; board actions: {me.done}")
     # every kind of board click was used at least once
     assert {"extra", "place", "cancel", "pass"} <= me.done.keys(), me.done
     assert me.done.get("activate", 0) + me.done.get("activate auction", 0) >= 1, me.done

@@ -68,7 +68,7 @@
 
   /** An SVG that scales to its box; `label` names it for screen readers. */
   function svgBox(width, height, cls, label, ...children) {
-    return s("svg", { viewBox: `0 0 ${width} ${height}`, class: `mr-svg ${cls}`, role: "img", "aria-label": label }, ...children);
+    return s("svg", { viewBox: `0 0 ${width} ${height}`, class: `mr-svg ${cls}`, role: "group", "aria-label": label }, ...children);
   }
 
   /** Cut a name to fit `max` characters (the full name is in the element's title). */
@@ -548,12 +548,18 @@
         : el("p", { class: "muted small" }, "Nothing has happened yet."));
   }
 
+  /** How many of our leaders are still to be placed this round (the two-player buffers are Mayors). */
+  function leftToPlace(view) {
+    const realm = view.realms[view.you];
+    return realm.mayors + realm.generals + realm.admirals - (realm.placement || []).length;
+  }
+
   /** Buttons for the actions that are not a place on the board: pass, and taking back the placement. */
   function drawTools(view, ctx) {
     if (view.auction) return null;
     const extra = ctx.legal.filter((l) => l.action.kind === "pass" || l.action.kind === "cancel");
     const next = ctx.legal.find((l) => ["mayor", "general", "admiral", "buffer"].includes(l.action.kind));
-    const hint = next ? `Place your ${next.action.kind === "buffer" ? "buffer Mayor" : next.action.kind}: click a ${next.action.kind === "mayor" ? "Management Zone square" : "map area"} of your realm.` : null;
+    const hint = next ? `Place your ${next.action.kind === "buffer" ? "buffer Mayor" : next.action.kind}: click a ${next.action.kind === "mayor" ? "Management Zone square" : "map area"} of your realm (${leftToPlace(view)} left to place).` : null;
     const extras = ctx.legal.some((l) => l.action.kind === "extra") ? "Choose your two extra resources: click a Manor square." : null;
     const token = ctx.legal.some((l) => l.action.kind === "token") ? "Take a token of your choice: click a Manor square." : null;
     const play = ctx.legal.some((l) => l.action.kind === "activate") ? "Click a panel square to activate its card, a display card to put it into play, or pass." : null;
