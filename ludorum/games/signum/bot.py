@@ -80,15 +80,18 @@ class _Seen:
 
     @staticmethod
     def side(m: Mapping[str, Any]) -> int:
+        """The seat commanding a model now."""
         owner: int = m["owner"] if m["controller"] < 0 else m["controller"]
         return owner
 
     @staticmethod
     def health_left(m: Mapping[str, Any]) -> int:
+        """Wounds a model can still take."""
         wounds: int = m["wounds"]
         return CARDS[m["card"]].health + sum(CARDS[r].health for r in m["relics"]) - wounds
 
     def enemies(self) -> list[Mapping[str, Any]]:
+        """Every enemy model."""
         return [m for m in self.models.values() if self.hostile(self.side(m), self.seat)]
 
     # -- phases -----------------------------------------------------------------------------------------
@@ -123,16 +126,18 @@ class _Seen:
         return Action("end_turn")
 
     def order(self, m: Mapping[str, Any]) -> int:
+        """Fighters act first, shooters next, the hero last."""
         if m["card"] == self.hero_card:
             return 2
         return 1 if "shot" in CARDS[m["card"]].propmap else 0
 
     def card_score(self, a: Action, money: int) -> float:
+        """How much the bot wants to play this card now (0: not at all)."""
         if a.kind not in ("recruit", "cast", "equip", "set"):
             return 0.0
         c = CARDS[str(a.args[0])]
         if a.kind == "recruit":
-            spot = bf.STEPS and a.args[1]
+            spot = a.args[1]
             x = (6.0, 18.0, 30.0, 42.0, 54.0)[int(spot)]  # type: ignore[arg-type]
             aim = self.enemy_hero["x"] if self.enemy_hero else 30.0
             return 5.0 + c.cost - abs(x - aim) / 20.0
@@ -154,6 +159,7 @@ class _Seen:
     # -- a creature's activation ----------------------------------------------------------------------
 
     def act(self, legal: Sequence[Action], rng: random.Random) -> Action:
+        """The acting creature's choice: heal, attack the best target, keep the hero safe, advance."""
         m = self.models[self.view["acting"]]
         hero = m["card"] == self.hero_card
         for kind in ("heal",):

@@ -62,7 +62,9 @@ class SignumGame(Game[SignumState]):
 
     def max_decisions(self, config: Config) -> int:
         """A bound: the turn limit times a generous bound on one turn's decisions, plus setup."""
-        return 60 * config.players + victory.limit(config.players) * 3000
+        # A turn: ≤ 40 cards played and ≤ 70 models activated, each activation ≤ 80 decisions (a move
+        # with Backstab dice, a melee's splits and re-rolled dice, a Pursuit) — 8,000 is ample.
+        return 60 * config.players + victory.limit(config.players) * 8000
 
     # -- who decides and what is legal ---------------------------------------------------------------
 
