@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import json
 from typing import Annotated, Any, Literal
+from urllib.parse import urlsplit
 
 import anyio
 from fastapi import APIRouter, Query, Request, Response, WebSocket, WebSocketDisconnect
@@ -261,6 +262,11 @@ async def websocket(ws: WebSocket, game_id: str) -> None:
     """Pushes: on connect send ``{"type": "hello", "version": n}``; every change then arrives as a
     ``{"type": "state", ...}`` message holding your view, legal actions and the log from your version."""
     hub = _hub(ws)
+    origin = ws.headers.get("origin")
+    if origin is not None and urlsplit(origin).netloc != ws.headers.get("host"):
+        # another site's page may not open a WebSocket with this browser's seat cookie
+        await ws.close(code=4403, reason="cross-site WebSocket refused")
+        return
     try:
         live = await hub.get(game_id)
         observer = _looker(hub, live, ws)

@@ -264,3 +264,23 @@ def test_a_stale_seat_cookie_makes_a_spectator_and_is_dropped(client: TestClient
         f"/api/games/{game_id}/actions", json={"version": 1, "action": {"kind": "bid", "args": [0]}}
     )
     assert r.status_code == 401
+
+
+def test_websocket_from_another_site_is_refused(client: TestClient) -> None:
+    import pytest
+    from starlette.websockets import WebSocketDisconnect
+
+    game_id, _ = create(client)
+    with (
+        pytest.raises(WebSocketDisconnect) as info,
+        client.websocket_connect(
+            f"/api/games/{game_id}/ws", headers={"Origin": "https://evil.example", "Host": "testserver"}
+        ) as ws,
+    ):
+        ws.receive_json()
+    assert info.value.code == 4403
+    with client.websocket_connect(
+        f"/api/games/{game_id}/ws", headers={"Origin": "http://testserver", "Host": "testserver"}
+    ) as ws:
+        ws.send_json({"type": "hello", "version": 0})
+        assert ws.receive_json()["type"] == "state"
