@@ -8,6 +8,8 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tests.server.support import TOKEN_BODY, bearer, new_game_body
 
@@ -209,3 +211,23 @@ def test_unknown_things(client: TestClient, game: dict[str, Any]) -> None:
     check(client.post("/api/records", json={"record": {"format": 1}}), 422, "bad_record")
     check(client.post("/api/records", json={"record": []}), 422)
     unchanged(client, game)
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+    lambda children: (
+        st.lists(children, max_size=5) | st.dictionaries(st.text(max_size=10), children, max_size=5)
+    ),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(body=json_values)
+def test_no_json_body_gets_a_5xx(client: TestClient, game: dict[str, Any], body: Any) -> None:
+    for path in (f"/api/games/{game['id']}/actions", "/api/games", "/api/records"):
+        r = client.post(path, json=body, headers=bearer(game["t1"]))
+        assert r.status_code < 500, (path, body, r.text)
+    now = client.get(f"/api/games/{game['id']}").json()
+    assert now["version"] == game["snap"]["version"]
+    assert [p["claimed"] for p in now["players"]] == [True, True]
