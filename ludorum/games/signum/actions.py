@@ -104,9 +104,28 @@ def pursuit_actions(s: SignumState, uid: int) -> list[Action]:
     """Rulebook › Glossary › Pursuit X: move S or less and attack again in melee, or stop."""
     m = s.model(uid)
     out = [Action("pursue", (t.uid,)) for t in melee_targets(s, m)]
-    out.extend(Action("pursue", (t,)) for t in contact_moves(s, m, bf.S))
+    out.extend(Action("pursue", (t,)) for t in pursuit_moves(s, m))
     out.append(Action("done"))
     return out
+
+
+def pursuit_moves(s: SignumState, m: Model) -> dict[int, tuple[float, float]]:
+    """Enemies a Pursuit can reach by a move of S or less.
+
+    Rulebook › Glossary › Difficult terrain: a creature that entered it this turn cannot leave it, so a
+    creature that moved this activation and stands in difficult terrain pursues only within it.
+    """
+    reach = contact_moves(s, m, bf.S)
+    if s.stage >= 1 and not cr.has(s, m, "flight"):
+        me = cr.disc(m)
+        held = [o for o in cr.obstacles(s.terrain) if o.difficult and bf.in_terrain(me, o)]
+        if held:
+            reach = {
+                t: (x, y)
+                for t, (x, y) in reach.items()
+                if all(bf.in_terrain(bf.Disc(x, y, me.r), o) for o in held)
+            }
+    return reach
 
 
 def apply_stage(s: SignumState, action: Action) -> None:
@@ -144,7 +163,7 @@ def apply_pursuit(s: SignumState, action: Action) -> None:
         return
     target = int(action.args[0])  # type: ignore[arg-type]
     s.put(m.but(pursuits=m.pursuits + 1))
-    reach = contact_moves(s, m, bf.S)
+    reach = pursuit_moves(s, m)
     if target in reach:
         x, y = reach[target]
         begin_move(s, m.uid, x, y, False, then=target)

@@ -404,3 +404,21 @@ def test_magical_strike_cannot_be_defended_and_suffers_wounds() -> None:
     s = build(models=[m("inquisitor", 0, 30, 30, wounds=1), m("grypharim_knight", 1, 30, 33)])
     s = roll_dice(play(s, ("activate", A), ("strike", B)), {}, "axe")
     assert s.model(B).wounds == 0
+
+
+def test_difficult_terrain_entered_this_turn_holds_a_pursuer() -> None:
+    # The Rat Catcher charges into the swamp, kills, and may not pursue out of it; without the swamp it may.
+    spec = {
+        "models": [
+            m("rat_catcher", 0, 30, 22),
+            m("sellsword", 1, 30, 29, wounds=2),
+            m("musketeer", 1, 40, 26),
+        ]
+    }
+    for swamp, can_pursue in ((True, False), (False, True)):
+        s = build(**spec, terrain=[("swamp", 30, 31)] if swamp else [])
+        s = play(s, ("activate", A), ("contact", B), ("melee", B))
+        s = answer_splits(s, 1, 2)
+        s = roll_dice(s, {"aa": "shield", "da": "axe"}, "axe")
+        assert s.find(B) is None
+        assert (Action("pursue", (C,)) in legal(s)) is can_pursue
