@@ -345,8 +345,11 @@ class Hub:
                 version = live.version
                 legal = list(live.game.legal_actions(live.state))
                 view = live.game.view(live.state, mover)
+                # A bot pauses before its turn so people can follow; the further atomic decisions of
+                # one compound action (a march: from, to, which units) follow quickly.
+                again = bool(live.steps) and live.steps[-1][0] == mover
             if self.bot_delay:
-                await asyncio.sleep(self.bot_delay)
+                await asyncio.sleep(self.bot_delay / 5 if again else self.bot_delay)
             action = await asyncio.to_thread(bot.choose, view, legal, mover, live.bot_rng)
             async with live.lock:
                 if live.version != version or live.seats[mover].kind != "bot":
