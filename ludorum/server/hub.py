@@ -350,7 +350,11 @@ class Hub:
                 again = bool(live.steps) and live.steps[-1][0] == mover
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay / 5 if again else self.bot_delay)
-            action = await asyncio.to_thread(bot.choose, view, legal, mover, live.bot_rng)
+            try:
+                action = await asyncio.to_thread(bot.choose, view, legal, mover, live.bot_rng)
+            except Exception:  # a faulty bot must not stall the game: play a random legal action
+                log.exception("game %s: bot %s failed; playing a random legal action", live.id, seat.bot)
+                action = live.bot_rng.choice(legal)
             async with live.lock:
                 if live.version != version or live.seats[mover].kind != "bot":
                     continue

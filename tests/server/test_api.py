@@ -7,7 +7,9 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from ludorum.engine import Registry
 from ludorum.server.security import cookie_name
+from tests.fixtures.sealed_bids import SealedBids
 from tests.server.support import TOKEN_BODY, bearer, new_game_body
 
 
@@ -284,3 +286,25 @@ def test_websocket_from_another_site_is_refused(client: TestClient) -> None:
     ) as ws:
         ws.send_json({"type": "hello", "version": 0})
         assert ws.receive_json()["type"] == "state"
+
+
+def test_a_failing_bot_does_not_stall_its_game(registry: Registry, sqlite_url: str) -> None:
+    from ludorum.server import create_app
+
+    class Broken:
+        def choose(self, view: Any, legal: Any, seat: int, rng: Any) -> Any:
+            raise RuntimeError("bug in a bot")
+
+    class BrokenBotBids(SealedBids):
+        def bots(self) -> dict[str, Any]:
+            return {"broken": Broken}
+
+    reg = Registry()
+    reg.register(BrokenBotBids())
+    with TestClient(create_app(reg, sqlite_url)) as client:
+        body = new_game_body(
+            seats=[{"kind": "bot", "bot": "broken"}, {"kind": "bot", "bot": "random"}], claim=None
+        )
+        game_id = client.post("/api/games", json=body).json()["id"]
+        snap = wait_for(client, game_id, None, lambda s: s["status"] == "finished")
+        assert any(e["seat"] == 0 for e in snap["log"])
