@@ -101,7 +101,16 @@ class Hub:
         live = self.games.get(game_id) or self.finished.get(game_id)
         if live is not None:
             return live
+        if len(game_id) > 32 or not game_id.isalnum():
+            raise ApiError(404, "no_such_game", "there is no game with this id")
         lock = self._loading.setdefault(game_id, asyncio.Lock())
+        try:
+            return await self._load(game_id, lock)
+        finally:
+            if not lock.locked():
+                self._loading.pop(game_id, None)
+
+    async def _load(self, game_id: str, lock: asyncio.Lock) -> LiveGame:
         async with lock:
             live = self.games.get(game_id) or self.finished.get(game_id)
             if live is not None:

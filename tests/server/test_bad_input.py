@@ -231,3 +231,10 @@ def test_no_json_body_gets_a_5xx(client: TestClient, game: dict[str, Any], body:
     now = client.get(f"/api/games/{game['id']}").json()
     assert now["version"] == game["snap"]["version"]
     assert [p["claimed"] for p in now["players"]] == [True, True]
+
+
+def test_odd_game_ids_are_simply_unknown(client: TestClient) -> None:
+    for gid in ("x" * 5000, "a%20b", "..", "%00", "Ω"):
+        r = client.get(f"/api/games/{gid}")
+        assert r.status_code == 404, (gid, r.text)
+    assert client.app.state.hub._loading == {}  # type: ignore[attr-defined]
