@@ -67,7 +67,11 @@ def log_length(page: Page) -> int:
 
 def click_then_choose(page: Page, selector: str) -> None:
     """Click a board element; if the renderer offers several actions in its menu, take the first."""
+    before = log_length(page)
     page.locator(selector).first.click()
+    page.wait_for_function(
+        f"() => document.querySelector('.mr-menu') || document.querySelectorAll('#log li').length > {before}"
+    )
     menu = page.locator(".mr-menu button[role=menuitem]")
     if menu.count():
         menu.first.click()
@@ -213,6 +217,13 @@ def test_the_board_fits_a_phone_and_its_clicks_work_there(page: Page, realms_ser
     before = log_length(page)
     page.locator(f"{MINE} .mr-res.mr-hot[data-resource='gold']").click()
     expect(page.locator(".mr-menu button[role=menuitem]").first).to_contain_text("Gold")
+    expect(page.locator("#board")).to_have_attribute("data-mr-narrow", "true")
+    # turning the phone redraws the board in the wide layout; the open menu survives the redraw
+    page.set_viewport_size({"width": 1400, "height": 700})
+    expect(page.locator("#board")).to_have_attribute("data-mr-narrow", "false")
+    expect(page.locator(".mr-menu")).to_be_visible()
+    page.set_viewport_size({"width": 390, "height": 844})
+    expect(page.locator("#board")).to_have_attribute("data-mr-narrow", "true")
     page.locator(".mr-menu button[role=menuitem]").first.click()
     page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}")
     assert my_turn(page)

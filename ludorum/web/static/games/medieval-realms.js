@@ -103,30 +103,50 @@
     return node;
   }
 
+  // What the player had open or typed, per board: the same step is often drawn twice (the answer to our
+  // submission, then the WebSocket push), and a redraw must not close a menu or clear a typed bid.
+  const kept = new Map(); // board element -> {version, menu: {name, options, x, y} | null, bid: string | null}
+
+  function keptFor(board, ctx) {
+    const old = kept.get(board);
+    const k = old && old.version === ctx.version && !ctx.replay ? old : { version: ctx.version, menu: null, bid: null };
+    kept.set(board, k);
+    return k;
+  }
+
   /** One action submits at once; several open a small menu next to the click. */
-  function makeUi(root, ctx) {
+  function makeUi(root, ctx, keep) {
     let menu = null;
     function close() {
       if (menu) menu.remove();
       menu = null;
+      keep.menu = null;
+    }
+    function open(name, options, x, y) {
+      const width = root.getBoundingClientRect().width;
+      menu = el("div", { class: "mr-menu", role: "menu", "aria-label": name },
+        el("div", { class: "mr-menu-title" }, name),
+        options.map((o) => el("button", { role: "menuitem", onclick: () => { close(); ctx.submit(o.action); } }, o.label)),
+        el("button", { class: "mr-menu-close", onclick: close }, "Close"));
+      menu.style.left = `${Math.max(0, Math.min(x, width - 260))}px`;
+      menu.style.top = `${y + 8}px`;
+      root.append(menu);
+      keep.menu = { name, options, x, y };
     }
     function offer(options, event, name) {
       close();
       if (options.length === 1) { ctx.submit(options[0].action); return; }
       const rect = root.getBoundingClientRect();
-      const x = event && event.clientX ? event.clientX - rect.left : 20;
-      const y = event && event.clientY ? event.clientY - rect.top : 20;
-      menu = el("div", { class: "mr-menu", role: "menu", "aria-label": name },
-        el("div", { class: "mr-menu-title" }, name),
-        options.map((o) => el("button", { role: "menuitem", onclick: () => { close(); ctx.submit(o.action); } }, o.label)),
-        el("button", { class: "mr-menu-close", onclick: close }, "Close"));
-      menu.style.left = `${Math.max(0, Math.min(x, rect.width - 260))}px`;
-      menu.style.top = `${y + 8}px`;
-      root.append(menu);
+      open(name, options, event && event.clientX ? event.clientX - rect.left : 20, event && event.clientY ? event.clientY - rect.top : 20);
       const first = menu.querySelector("button");
       if (first) first.focus();
     }
-    return { offer, close };
+    /** After a redraw of the same step, the menu that was open comes back (once the root is placed). */
+    function restore() {
+      const m = keep.menu;
+      if (m) open(m.name, m.options.filter((o) => ctx.isLegal(o.action)), m.x, m.y);
+    }
+    return { offer, close, restore };
   }
 
   // -- stylesheet -------------------------------------------------------------------------------------
@@ -261,7 +281,7 @@
 
   // -- the auction -------------------------------------------------------------------------------------
 
-  function drawAuction(view, ctx) {
+  function drawAuction(view, ctx, keep) {
     const a = view.auction;
     if (!a) return null;
     const res = RES[a.card.cost_resource];
@@ -279,20 +299,23 @@
       el("p", { class: "mr-auction-high" }, high, ` — ${name(a.bidder)} to bid or pass`),
       el("p", { class: "small" }, `Paid in ${res.label}; only the winner pays. ${effectText(a.card)}`),
       el("ol", { class: "mr-bidders" }, bidders),
-      bidControls(ctx));
+      bidControls(ctx, keep));
   }
 
   /** A bid stepper (the smallest legal bid first) with Bid, and Pass or Cancel, when it is our bid. */
-  function bidControls(ctx) {
+  function bidControls(ctx, keep) {
     const bids = ctx.legal.filter((l) => l.action.kind === "bid").map((l) => l.action.args[0]);
     const other = ctx.legal.filter((l) => l.action.kind === "pass" || l.action.kind === "cancel");
     if (!bids.length && !other.length) return null;
-    const input = bids.length ? el("input", { type: "number", id: "mr-bid", min: bids[0], max: bids[bids.length - 1], value: bids[0], "aria-label": "your bid" }) : null;
+    const input = bids.length ? el("input", {
+      type: "number", id: "mr-bid", min: bids[0], max: bids[bids.length - 1], value: keep.bid || bids[0], "aria-label": "your bid",
+      oninput: (event) => { keep.bid = event.target.value; event.target.setCustomValidity(""); },
+    }) : null;
     const bid = () => {
-      const n = Math.round(Number(input.value));
-      const action = { kind: "bid", args: [n] };
-      if (ctx.isLegal(action)) ctx.submit(action);
-      else input.setCustomValidity(`bid ${bids[0]}–${bids[bids.length - 1]}`), input.reportValidity();
+      const action = { kind: "bid", args: [Math.round(Number(input.value))] };
+      if (ctx.isLegal(action)) { ctx.submit(action); return; }
+      input.setCustomValidity(`Bid ${bids[0]} to ${bids[bids.length - 1]}.`);
+      input.reportValidity();
     };
     return el("div", { class: "mr-bid-controls" },
       input ? [el("label", { for: "mr-bid" }, "Your bid "), input, el("button", { class: "primary mr-bid-button", onclick: bid }, "Bid")] : null,
@@ -590,7 +613,8 @@
     const narrow = (board.clientWidth || 800) < NARROW;
     board.dataset.mrNarrow = String(narrow);
     const root = el("div", { class: "mr", "data-phase": view.phase, "data-round": view.round });
-    const ui = makeUi(root, ctx);
+    const keep = keptFor(board, ctx);
+    const ui = makeUi(root, ctx, keep);
     const seats = view.realms.map((r) => r.seat);
     // Your own realm first: it is where you place and play.
     const ordered = view.you === null || view.you === undefined ? seats : [view.you, ...seats.filter((p) => p !== view.you)];
@@ -599,12 +623,13 @@
       drawFinal(view) || "",
       drawNews(view, ctx.replay) || "",
       drawTools(view, ctx) || "",
-      drawAuction(view, ctx) || "",
+      drawAuction(view, ctx, keep) || "",
       drawVpTrack(view, narrow),
       el("div", { class: "mr-boards" }, drawCurrentPanel(view, ctx, ui), drawFuturePanel(view), drawEvents(view)),
       drawMapChallenge(view, narrow),
       el("div", { class: "mr-realms" }, ordered.map((seat) => drawRealm(view, view.realms[seat], ctx, ui, narrow))));
     board.replaceChildren(root);
+    ui.restore();
   }
 
   // A phone turned sideways (or a resized window) crosses the narrow width: draw again in the other layout.
