@@ -1,0 +1,1 @@
+"""The migration revisions, oldest first."""

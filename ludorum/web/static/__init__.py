@@ -1,0 +1,1 @@
+"""Static files of the browser client (a package only so that they ship with ludorum)."""
