@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from tests.server.support import LiveServer
 
@@ -22,6 +22,8 @@ ARGS = [
 ]
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 RENDERERS = Path(__file__).resolve().parent / "renderers"
+
+expect.set_options(timeout=15_000)  # a loaded CI machine is slow; a real failure still fails
 
 
 @pytest.fixture(scope="session")
