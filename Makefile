@@ -26,7 +26,7 @@ play: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check ludorum tests
 	$(BIN)/mypy
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n 2 --dist loadfile
 
 ## bench: print speed figures (decisions/s, clone cost, server latency)
 bench: $(STAMP)
