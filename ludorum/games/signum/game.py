@@ -253,9 +253,12 @@ class SignumGame(Game[SignumState]):
             combat.resume(s)
             if victory.check_end(s):
                 return
-        victory.check_end(s)
+        if victory.check_end(s):
+            return
         if s.acting >= 0 and s.find(s.acting) is None:
             s.acting, s.stage = -1, 0
+        if s.out[s.active] and not s.rolls and not s.pending and s.phase != "over":
+            turn.end_turn(s)  # the active player's hero fell in its own turn: the next player goes on
 
     # -- refusals ------------------------------------------------------------------------------------
 

@@ -105,3 +105,15 @@ def test_entry_on_a_side_edge() -> None:
     s = build(players=4, models=[], hands=([], [], ["musketeer"], []), prosperity=(5, 5, 5, 5), active=2)
     s = play(s, Action("recruit", ("musketeer", 0)))
     assert (s.models[-1].x, s.models[-1].y) == (1.5, 6.0)
+
+
+def test_a_player_falling_in_its_own_turn_passes_the_turn_on() -> None:
+    s = build(
+        players=3,
+        heroes=("marshal_aurelian", "burgomaster_orvin", "gryphon_lord_kassian"),
+        models=[m("marshal_aurelian", 0, 30, 30, wounds=9), m("orc_berserker", 2, 30, 34)],
+    )
+    s = melee(
+        s, model(s, "marshal_aurelian").uid, model(s, "orc_berserker").uid, 4, 3, {"da": "shield"}, "bull"
+    )
+    assert s.out[0] and not GAME.is_over(s) and s.active == 1
