@@ -38,6 +38,14 @@ def disc(m: Model) -> bf.Disc:
     return bf.Disc(m.x, m.y, RADIUS[m.card])
 
 
+def disc_of(s: SignumState, m: Model) -> bf.Disc:
+    """The model's base, from the per-Battlefield cache when the model stands there unchanged."""
+    if _discs[0] is not s.models:
+        _refresh(s)
+    found = _discs[2].get(m.uid)
+    return found if found is not None and found.x == m.x and found.y == m.y else disc(m)
+
+
 def city_benefit(s: SignumState, seat: int, benefit: str) -> int:
     """The sum of a benefit over the buildings of a seat's City (Chapter 6.2, designed)."""
     return _benefit(s.city[seat], benefit)
@@ -150,13 +158,18 @@ def obstacles(terrain: tuple[Placed, ...]) -> tuple[bf.Obstacle, ...]:
     return tuple(out)
 
 
-_discs: list[Any] = [None, ()]
+_discs: list[Any] = [None, (), {}]
+
+
+def _refresh(s: SignumState) -> None:
+    pairs = tuple((o.uid, disc(o)) for o in s.models)
+    _discs[0], _discs[1], _discs[2] = s.models, pairs, dict(pairs)
 
 
 def others(s: SignumState, uid: int) -> list[bf.Disc]:
     """Every base on the Battlefield except the model's own."""
     if _discs[0] is not s.models:
-        _discs[0], _discs[1] = s.models, tuple((o.uid, disc(o)) for o in s.models)
+        _refresh(s)
     return [d for u, d in _discs[1] if u != uid]
 
 
@@ -182,10 +195,12 @@ def sees(s: SignumState, a: Model, b: Model) -> bool:
 
 def dist(a: Model, b: Model) -> float:
     """Edge-to-edge distance between two models."""
-    return bf.distance(disc(a), disc(b))
+    return max(0.0, math.hypot(a.x - b.x, a.y - b.y) - RADIUS[a.card] - RADIUS[b.card])
 
 
 def enemies(s: SignumState, m: Model) -> Sequence[Model]:
     """The models of the other side."""
     side = m.side()
+    if "teams" not in s.config.variants:
+        return [o for o in s.models if (o.owner if o.controller < 0 else o.controller) != side]
     return [o for o in s.models if s.hostile(o.side(), side)]

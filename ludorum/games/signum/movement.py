@@ -79,7 +79,9 @@ def contact_moves(s: SignumState, m: Model, limit: float | None = None) -> dict[
     terrain = cr.obstacles(s.terrain)
     out = {}
     for e in cr.enemies(s, m):
-        ed = cr.disc(e)
+        if cr.dist(m, e) > reach + bf.EPS:
+            continue
+        ed = cr.disc_of(s, e)
         if bf.in_contact(me, ed):
             continue
         x, y, need = bf.contact_point(me, ed)

@@ -141,7 +141,7 @@ class SignumState(GameState):
         """Whether seats ``a`` and ``b`` are enemies (partners in the 2-against-2 game are not)."""
         if a == b:
             return False
-        return not (self.config.has("teams") and a % 2 == b % 2)
+        return not (a % 2 == b % 2 and "teams" in self.config.variants)
 
     def opponents(self, seat: int) -> list[int]:
         """The seats still in the game that are the seat's enemies."""
