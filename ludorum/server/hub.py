@@ -280,9 +280,10 @@ class Hub:
                 raise ApiError(409, "not_your_turn", "it is not your turn", version=live.version)
             try:
                 if action not in live.game.legal_actions(live.state):
-                    raise live.game.describe_error(live.state, action) or IllegalAction(
+                    refusal = live.game.describe_error(live.state, action) or IllegalAction(
                         f"{action} is not possible now"
                     )
+                    raise visibility.safe_refusal(live.game, live.state, seat, action, refusal)
                 await self._commit(live, seat, action)
             except IllegalAction as e:
                 raise ApiError(422, "illegal_action", e.message, rule=e.rule) from None

@@ -1,4 +1,4 @@
-"""Which observers may learn which step: the game log without leaks.
+"""What a seat may learn: which steps of the log it may see, and which refusals it may read.
 
 A step's label ("bid 3 coins") may reveal a secret: another seat's sealed bid, a card drawn face down.
 The server decides, for every observer (each seat and the spectator), whether the step is *determined
@@ -7,11 +7,18 @@ that was legal at that point would have left the observer a different view.  If 
 leaves the very same view, the observer cannot tell which was taken, so the log shows only that a
 secret decision was made.  The seat that decided always sees its own step; once the game is over
 every step is public (the full record can then be downloaded).
+
+A refusal's explanation is computed on the full state, so it could name a secret ("the Wasteland
+holds Violet's hidden leader").  :func:`safe_refusal` redraws the states the seat cannot tell from the
+real one (``sample_state``); if the refusal reads differently in any of them, it depends on something
+hidden and the seat gets a plain "not possible now" instead.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import random
+import secrets
 from typing import Any
 
 from ludorum.engine import CHANCE, Action, Game, GameState, IllegalAction
@@ -87,3 +94,25 @@ def entry(
     return LogEntry(
         index, seat, who, action, game.describe(before, action), visible_to(game, before, action, after, seat)
     )
+
+
+REFUSAL_SAMPLES = 6
+"""How many indistinguishable states a refusal is checked against."""
+
+
+def safe_refusal(
+    game: Game[Any], state: GameState, seat: int, action: Action, refusal: IllegalAction
+) -> IllegalAction:
+    """``refusal`` if it reads the same in every state ``seat`` cannot tell apart from ``state``;
+    otherwise a plain refusal that reveals nothing."""
+    rng = random.Random(secrets.randbits(64))
+    plain = IllegalAction(f"{action} is not one of your possible actions now")
+    for _ in range(REFUSAL_SAMPLES):
+        try:
+            other = game.sample_state(state, seat, rng)
+            again = game.describe_error(other, action)
+        except Exception:  # a game that cannot redraw this state: say nothing more than needed
+            return plain
+        if again is None or (again.message, again.rule) != (refusal.message, refusal.rule):
+            return plain
+    return refusal

@@ -214,7 +214,11 @@ def test_unknown_things(client: TestClient, game: dict[str, Any]) -> None:
 
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=20),
     lambda children: (
         st.lists(children, max_size=5) | st.dictionaries(st.text(max_size=10), children, max_size=5)
     ),

@@ -8,7 +8,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from ludorum.engine import CHANCE, Action, Config, Record, replay, replay_states
+from ludorum.engine import CHANCE, Action, Config, IllegalAction, Record, Registry, replay, replay_states
 from tests.fixtures.sealed_bids import SealedBids
 from tests.server.support import TOKEN_BODY, bearer, new_game_body
 
@@ -179,3 +179,58 @@ def test_websocket_pushes_carry_only_each_observers_view(client: TestClient) -> 
 def current_version(client: TestClient, game_id: str) -> int:
     """The game's current version."""
     return int(client.get(f"/api/games/{game_id}").json()["version"])
+
+
+class ProbedBids(SealedBids):
+    """A careless game: refusing an over-bid names the other seats' sealed bids."""
+
+    def apply(self, state: Any, action: Action) -> Any:
+        if action.kind == "bid" and action.args and isinstance(action.args[0], int) and action.args[0] > 5:
+            others = [b for i, b in enumerate(state.bids) if i != self.to_move(state)]
+            raise IllegalAction(f"you cannot outbid {others} with {action.args[0]}", "Bidding")
+        return super().apply(state, action)
+
+
+def test_a_refusal_that_would_reveal_a_secret_is_made_plain(sqlite_url: str) -> None:
+    from ludorum.server import create_app
+
+    reg = Registry()
+    reg.register(ProbedBids())
+    with TestClient(create_app(reg, sqlite_url)) as client:
+        r = client.post("/api/games", json=new_game_body(claim=0), headers=TOKEN_BODY)
+        game_id, t0 = r.json()["id"], r.json()["token"]
+        t1 = client.post(f"/api/games/{game_id}/seats/1/claim", headers=TOKEN_BODY).json()["token"]
+        client.cookies.clear()
+        deadline = time.monotonic() + 10
+        while not client.get(f"/api/games/{game_id}", headers=bearer(t0)).json()["legal"]:
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        # seat 0 seals a bid of 4
+        for action in ({"kind": "bid", "args": [4]}, {"kind": "confirm"}):
+            v = client.get(f"/api/games/{game_id}", headers=bearer(t0)).json()["version"]
+            assert (
+                client.post(
+                    f"/api/games/{game_id}/actions", json={"version": v, "action": action}, headers=bearer(t0)
+                ).status_code
+                == 200
+            )
+        # seat 1 probes with an over-bid: the careless message would name the 4
+        v = client.get(f"/api/games/{game_id}", headers=bearer(t1)).json()["version"]
+        r = client.post(
+            f"/api/games/{game_id}/actions",
+            json={"version": v, "action": {"kind": "bid", "args": [9]}},
+            headers=bearer(t1),
+        )
+        assert r.status_code == 422 and r.json()["error"]["code"] == "illegal_action"
+        assert (
+            "4" not in r.json()["error"]["message"]
+            and "not one of your possible actions" in r.json()["error"]["message"]
+        )
+        # a refusal that depends on nothing hidden keeps its explanation and rule
+        r = client.post(
+            f"/api/games/{game_id}/actions",
+            json={"version": v, "action": {"kind": "confirm"}},
+            headers=bearer(t1),
+        )
+        assert r.json()["error"]["message"] == "confirm is not possible now"
+        assert r.json()["error"]["rule"] == "Sealed Bids › Bidding"
