@@ -1,0 +1,594 @@
+// Reliquium board renderer: the map of Sigillum as SVG, the four ownership tracks, and clicks → actions.
+//
+// The polygons come from /static/games/reliquium-map.json, which is `map_geometry()` of
+// ludorum/games/reliquium written out by make_reliquium_map.py (a test keeps the two equal): the view
+// itself carries no geometry.  From the seat's view (ludorum/games/reliquium/game.py, `view`) it draws:
+//   - every region in its terrain colour with its name (`regions[].terrain/name/polygon` of the map);
+//   - castles in their faction's colour, neutral ones pale and dashed (`castle`, `factions`);
+//   - units by class (warrior ▲, defender shield, mage ★) in the occupant's colour (`occupant`, `units`);
+//   - combat tokens on their borders (`tokens`: melee with swords, ranged with arrows, the units sent up),
+//     pointing at the region they attack or support; borders sealed or cleared this round (`blocked`);
+//   - creature tokens on their junctions (`creature_tokens`) and junctions used this round (`used_junctions`);
+//   - the battle in progress (`battle`, `battle_strengths`), a pending march or summoning (`pending`);
+//   - the four ownership tracks: castle tokens left per segment (`track`), the action marker (`marker`),
+//     castles on the board (`castles_on_board`) and the army reserve (`reserve`); neutral factions greyed;
+//   - round, phase and who decides (`round`, `round_limit`, `phase`, `deciding`), the result (`reason`).
+// Clicks: each legal action (ctx.legal) names the board things it stands for (`targetsOf`): regions
+// (recruit, build, march/melee/ranged into it, unit choices, losses, flight, victory march, abilities),
+// borders (march, melee, ranged, support, token abilities), junctions (summon), a track segment (build a
+// castle of that terrain) and your action marker (pass).  One matching action is sent at once; several
+// open a small menu.  Actions that are no place (pass, cancel, forgo, pacts…) are buttons above the map,
+// and the frame's list keeps every action reachable by keyboard.  Each part is an SVG with a viewBox.
+"use strict";
+(function () {
+  const el = Ludorum.el;
+  const NS = "http://www.w3.org/2000/svg";
+  const MAP_URL = "/static/games/reliquium-map.json";
+
+  const FACTIONS = [
+    { name: "Legion of Chaos", short: "Legion", fill: "#b3261e" },
+    { name: "Alliance of Nature", short: "Alliance", fill: "#17804f" },
+    { name: "Order of Light", short: "Order", fill: "#d9a400" },
+    { name: "Brotherhood of the Mountains", short: "Brotherhood", fill: "#2f4fa8" },
+  ];
+  const TERRAINS = ["plains", "mountains", "forests", "water"];
+  const TERRAIN_FILL = { plains: "#ece0a4", mountains: "#c4b29a", forests: "#a9cf90", water: "#93c6ea" };
+  const SEGMENT_WORDS = ["march or melee combat", "recruit or ranged combat", "build a castle or summon"];
+  const CLASSES = ["warrior", "defender", "mage"];
+  // The twelve creatures in the game's order (data/creatures.toml) with the shape of their ability's
+  // arguments; the pending summoning names only the creature's number.  A test checks this table.
+  const CREATURES = [
+    ["Ignifer", "burn_ranged"], ["Carnifex", "slay"], ["Mortum", "raise"],
+    ["Aquus", "tide"], ["Lignum", "retrain"], ["Arboruus", "gather"],
+    ["Tempus", "recall"], ["Architectus", "build"], ["Fidei", "call"],
+    ["Saxum", "push"], ["Armus", "remove_melee"], ["Frigus", "freeze"],
+  ];
+  const NO = -1;
+  const P_MARCH_UNITS = 1, P_MARCH_ON = 2, P_ABILITY = 3, P_CONSENT = 4, P_PACT = 5;
+  const OUTCOMES = { 1: "the attacker wins", 2: "the defender wins", 3: "a draw", 4: "unopposed" };
+  const STAGES = { 1: "the attacker chooses its losses", 2: "the defender chooses its losses", 3: "the defeated units flee", 4: "victory march" };
+  // Kinds that are not a place on the map: buttons above it.
+  const TOOL_KINDS = new Set(["pass", "cancel", "halt", "forgo", "pact", "accept", "decline", "consent", "refuse"]);
+
+  // -- small builders ---------------------------------------------------------------------------------
+
+  /** An SVG element: s("rect", {x: 1}, child, ...). */
+  function s(tag, attrs, ...children) {
+    const node = document.createElementNS(NS, tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === undefined || v === null || v === false) continue;
+      if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+      else node.setAttribute(k, v === true ? "" : String(v));
+    }
+    for (const c of children.flat(Infinity)) {
+      if (c === undefined || c === null || c === false) continue;
+      node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+    }
+    return node;
+  }
+
+  const pts = (poly) => poly.map((p) => p.join(",")).join(" ");
+  const factionName = (f) => (FACTIONS[f] ? FACTIONS[f].name : "nobody");
+
+  function loadStyles() {
+    if (document.getElementById("rl-styles")) return;
+    document.head.append(el("link", { id: "rl-styles", rel: "stylesheet", href: "/static/games/reliquium.css" }));
+  }
+
+  // -- the map: fetched once, then prepared (centres, border segments) ----------------------------------
+
+  let geometry = null;
+  let loading = null;
+
+  /** The area-weighted centre of a polygon: where a region's name, castle and units go. */
+  function centroid(poly) {
+    let a = 0, x = 0, y = 0;
+    for (let i = 0; i < poly.length; i++) {
+      const [x0, y0] = poly[i], [x1, y1] = poly[(i + 1) % poly.length];
+      const k = x0 * y1 - x1 * y0;
+      a += k; x += (x0 + x1) * k; y += (y0 + y1) * k;
+    }
+    return a ? [x / (3 * a), y / (3 * a)] : poly[0];
+  }
+
+  /** The shared edge of two neighbouring regions: their common vertices, farthest pair as the segment. */
+  function sharedEdge(pa, pb) {
+    const inB = new Set(pb.map((p) => p.join(",")));
+    const common = pa.filter((p) => inB.has(p.join(",")));
+    let best = null, far = -1;
+    for (const p of common) for (const q of common) {
+      const d = (p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2;
+      if (d > far) { far = d; best = [p, q]; }
+    }
+    return best;
+  }
+
+  function prepare(g) {
+    const centre = g.regions.map((r) => centroid(r.polygon));
+    const byPair = new Map();
+    const borders = g.borders.map((b) => {
+      const [a, c] = b.regions;
+      const edge = sharedEdge(g.regions[a].polygon, g.regions[c].polygon) || [centre[a], centre[c]];
+      const mid = [(edge[0][0] + edge[1][0]) / 2, (edge[0][1] + edge[1][1]) / 2];
+      byPair.set(`${Math.min(a, c)}-${Math.max(a, c)}`, b.id);
+      return { id: b.id, regions: b.regions, edge, mid };
+    });
+    return Object.assign({}, g, { centre, borders, byPair });
+  }
+
+  function borderOf(a, b) {
+    return geometry.byPair.get(`${Math.min(a, b)}-${Math.max(a, b)}`);
+  }
+
+  function loadMap() {
+    if (!loading) {
+      loading = fetch(MAP_URL).then((r) => {
+        if (!r.ok) throw new Error(`the map could not be loaded (${r.status})`);
+        return r.json();
+      }).then((g) => { geometry = prepare(g); });
+    }
+    return loading;
+  }
+
+  // -- which board things an action stands for -------------------------------------------------------
+
+  /** Keys of the board things a legal action is chosen by: "r5" region, "b12" border, "j3" junction,
+   *  "s1" track segment of your own track, "m" your action marker, "tool" a button above the map. */
+  function targetsOf(a, view) {
+    const t = a.args || [];
+    const r = (i) => `r${i}`;
+    const b = (x, y) => `b${borderOf(x, y)}`;
+    const battle = view.battle || [];
+    switch (a.kind) {
+      case "march": case "melee": case "ranged": return [b(t[0], t[1]), r(t[1])];
+      case "recruit": return [r(t[0])];
+      case "build": return [r(t[0]), `s${TERRAINS.indexOf(geometry.regions[t[0]].terrain)}`];
+      case "summon": return [`j${t[1]}`];
+      case "pass": return ["m", "tool"];
+      case "units": return [r(view.pending[2]), b(view.pending[1], view.pending[2])];
+      case "onward": return [r(t[0])];
+      case "ability": return abilityTargets(view, t);
+      case "support": {
+        const head = view.ranged[view.queue[0]];
+        return sum(t) ? [b(head[2], head[3]), r(head[2])] : [b(head[2], head[3]), "tool"];
+      }
+      case "lose": return [r(battle[0] === 1 ? battle[3] : battle[4])];
+      case "flee": return [r(t[0])];
+      case "advance": return sum(t) ? [r(battle[4]), b(battle[3], battle[4])] : [r(battle[4]), "tool"];
+      default: return ["tool"];
+    }
+  }
+
+  function abilityTargets(view, t) {
+    const kind = CREATURES[view.pending[1]][1];
+    const r = (i) => `r${i}`;
+    switch (kind) {
+      case "burn_ranged": case "remove_melee": case "recall": case "freeze": return [`b${borderOf(t[0], t[1])}`];
+      case "tide": case "gather": return [r(t[1]), `b${borderOf(t[0], t[1])}`];
+      case "push": return [r(t[0]), r(t[2])];
+      case "call": return [r(t[1]), r(t[0])];
+      default: return [r(t[0])]; // slay, raise, retrain, build: one region
+    }
+  }
+
+  const sum = (xs) => xs.reduce((x, y) => x + y, 0);
+
+  /** key -> [{action, label}] for this seat's legal actions now (nothing in the replay). */
+  function optionsByTarget(view, ctx) {
+    const out = new Map();
+    if (ctx.replay) return out;
+    for (const l of ctx.legal) {
+      for (const key of targetsOf(l.action, view)) {
+        if (!out.has(key)) out.set(key, []);
+        out.get(key).push(l);
+      }
+    }
+    return out;
+  }
+
+  // -- clicks: one action is sent, several open a menu ---------------------------------------------------
+
+  // The same step is often drawn twice (the answer to our action, then the WebSocket push): an open menu
+  // must survive that redraw.
+  const kept = new Map(); // board element -> {version, menu: {name, options, x, y} | null}
+
+  function keptFor(board, ctx) {
+    const old = kept.get(board);
+    const k = old && old.version === ctx.version && !ctx.replay ? old : { version: ctx.version, menu: null };
+    kept.set(board, k);
+    return k;
+  }
+
+  function makeUi(root, ctx, keep) {
+    let menu = null;
+    function close() {
+      if (menu) menu.remove();
+      menu = null;
+      keep.menu = null;
+    }
+    function open(name, options, x, y) {
+      if (!options.length) return;
+      const width = root.getBoundingClientRect().width || 320;
+      menu = el("div", { class: "rl-menu", role: "menu", "aria-label": name },
+        el("div", { class: "rl-menu-title" }, name),
+        options.map((o) => el("button", { role: "menuitem", onclick: () => { close(); ctx.submit(o.action); } }, o.label)),
+        el("button", { class: "rl-menu-close", onclick: close }, "Close"));
+      menu.style.left = `${Math.max(0, Math.min(x, width - 280))}px`;
+      menu.style.top = `${y + 8}px`;
+      root.append(menu);
+      keep.menu = { name, options, x, y };
+    }
+    function offer(options, event, name, node) {
+      close();
+      if (options.length === 1) { ctx.submit(options[0].action); return; }
+      const rect = root.getBoundingClientRect();
+      let x = event && event.clientX, y = event && event.clientY;
+      if (!x && !y && node) { // a keyboard press: open beside the element
+        const box = node.getBoundingClientRect();
+        x = box.left + box.width / 2; y = box.top + box.height / 2;
+      }
+      open(name, options, (x || rect.left + 20) - rect.left, (y || rect.top + 20) - rect.top);
+      const first = menu && menu.querySelector("button");
+      if (first) first.focus();
+    }
+    function restore() {
+      const m = keep.menu;
+      if (m) open(m.name, m.options.filter((o) => ctx.isLegal(o.action)), m.x, m.y);
+    }
+    return { offer, close, restore };
+  }
+
+  /** Make an SVG node clickable and keyboard-focusable for `options` (inert when there are none). */
+  function hot(node, options, ui, name) {
+    if (!options || !options.length) return node;
+    node.classList.add("rl-hot");
+    node.setAttribute("tabindex", "0");
+    node.setAttribute("role", "button");
+    const words = options.length === 1 ? options[0].label : `${name}: ${options.length} choices`;
+    node.setAttribute("aria-label", words);
+    node.append(s("title", {}, words));
+    const go = (event) => { event.stopPropagation(); ui.offer(options, event, name, node); };
+    node.addEventListener("click", go);
+    node.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") { event.preventDefault(); go(event); }
+    });
+    return node;
+  }
+
+  // -- icons --------------------------------------------------------------------------------------------
+
+  /** A unit of class `cls` centred on (x, y): warrior a spearhead, defender a shield, mage a star. */
+  function unitIcon(cls, x, y, fill, extra, scale) {
+    const shapes = [
+      "M0,-9 L8,7 L0,3 L-8,7 Z",
+      "M-7,-8 L7,-8 L7,0 Q7,7 0,10 Q-7,7 -7,0 Z",
+      "M0,-10 L2.6,-3.2 L9.5,-3.1 L4,1.3 L6,8.1 L0,4 L-6,8.1 L-4,1.3 L-9.5,-3.1 L-2.6,-3.2 Z",
+    ];
+    return s("path", Object.assign({ d: shapes[cls], transform: `translate(${x},${y}) scale(${scale || 1})`, fill, class: `rl-unit rl-${CLASSES[cls]}` }, extra || {}));
+  }
+
+  function castleIcon(x, y, fill, neutral, extra, scale) {
+    const d = "M-9,8 L-9,-4 L-6,-4 L-6,-8 L-3,-8 L-3,-4 L3,-4 L3,-8 L6,-8 L6,-4 L9,-4 L9,8 L2,8 L2,3 L-2,3 L-2,8 Z";
+    return s("path", Object.assign({ d, transform: `translate(${x},${y}) scale(${scale || 1})`, fill, class: `rl-castle${neutral ? " neutral" : ""}` }, extra || {}));
+  }
+
+  /** `n` little swords (melee) or arrows (ranged) in a row centred on (x, y). */
+  function marks(kind, n, x, y) {
+    const out = [];
+    for (let i = 0; i < n; i++) {
+      const cx = x + (i - (n - 1) / 2) * 7;
+      out.push(kind === "melee"
+        ? s("path", { d: `M${cx},${y - 6} L${cx},${y + 5} M${cx - 3},${y + 2} L${cx + 3},${y + 2}`, class: "rl-mark" })
+        : s("path", { d: `M${cx},${y + 6} L${cx},${y - 5} M${cx - 3},${y - 2} L${cx},${y - 6} L${cx + 3},${y - 2}`, class: "rl-mark" }));
+    }
+    return out;
+  }
+
+  // -- the map ------------------------------------------------------------------------------------------
+
+  /** A region's name in one or two lines (split at the space nearest the middle). */
+  function nameLines(name) {
+    if (name.length <= 12 || !name.includes(" ")) return [name];
+    const mid = name.length / 2;
+    let cut = -1;
+    for (let i = 0; i < name.length; i++) if (name[i] === " " && (cut < 0 || Math.abs(i - mid) < Math.abs(cut - mid))) cut = i;
+    return [name.slice(0, cut), name.slice(cut + 1)];
+  }
+
+  function drawRegion(view, ctx, ui, options, marked, r) {
+    const reg = geometry.regions[r];
+    const classes = ["rl-region", `rl-${reg.terrain}`];
+    if (marked.has(r)) classes.push("rl-marked");
+    const title = `${reg.name} (${reg.terrain})`;
+    const shape = s("polygon", { points: pts(reg.polygon), fill: TERRAIN_FILL[reg.terrain], class: "rl-shape" });
+    const group = s("g", { class: classes.join(" "), "data-region": r, "data-terrain": reg.terrain }, shape);
+    hot(group, options.get(`r${r}`), ui, `the ${reg.name}`);
+    if (!group.classList.contains("rl-hot")) group.append(s("title", {}, title));
+    return group;
+  }
+
+  const ICON = 1.3; // units and castles on the map, a little larger than on the tracks
+
+  /** Name, castle and units of a region (drawn above every shape so no neighbour covers them). */
+  function drawRegionContent(view, r) {
+    const reg = geometry.regions[r];
+    const [cx, cy] = geometry.centre[r];
+    const lines = nameLines(reg.name);
+    const out = [s("text", { x: cx, y: cy - 12 - (lines.length - 1) * 16, class: "rl-name", "text-anchor": "middle" },
+      lines.map((line, i) => s("tspan", { x: cx, dy: i ? 16 : 0 }, line)))];
+    const items = [];
+    const owner = view.castle[r];
+    if (owner !== NO) {
+      const neutral = !view.factions.includes(owner);
+      items.push((x) => castleIcon(x, cy + 14, FACTIONS[owner].fill, neutral,
+        { "data-castle": owner, "aria-label": `${neutral ? "neutral " : ""}castle of the ${factionName(owner)}` }, ICON));
+    }
+    const occ = view.occupant[r];
+    if (occ !== NO) {
+      view.units[r].forEach((n, cls) => {
+        for (let i = 0; i < n; i++) items.push((x) => unitIcon(cls, x, cy + 14, FACTIONS[occ].fill, { "data-faction": occ }, ICON));
+      });
+    }
+    const step = 25;
+    items.forEach((make, i) => out.push(make(cx + (i - (items.length - 1) / 2) * step)));
+    return s("g", { class: "rl-content", "data-region": r }, out);
+  }
+
+  /** A border: an invisible wide line to click, a visible line when it is clickable or blocked. */
+  function drawBorder(view, ui, options, marked, border) {
+    const [p, q] = border.edge;
+    const [a, b] = border.regions;
+    const blocked = view.blocked.includes(border.id);
+    const classes = ["rl-border"];
+    if (blocked) classes.push("rl-blocked");
+    if (marked.has(`b${border.id}`)) classes.push("rl-marked");
+    const name = `the border of the ${geometry.regions[a].name} and the ${geometry.regions[b].name}`;
+    const group = s("g", { class: classes.join(" "), "data-border": border.id },
+      s("line", { x1: p[0], y1: p[1], x2: q[0], y2: q[1], class: "rl-border-line" }),
+      s("line", { x1: p[0], y1: p[1], x2: q[0], y2: q[1], class: "rl-border-hit" }),
+      s("circle", { cx: border.mid[0], cy: border.mid[1], r: 12, class: "rl-border-hit" }));
+    if (blocked) group.append(s("title", {}, `${name}: no combat token may be placed here this round`));
+    return hot(group, options.get(`b${border.id}`), ui, name);
+  }
+
+  /** A combat token on its border, with a small arrowhead towards the region it attacks or supports. */
+  function drawToken(token) {
+    const border = geometry.borders[token.border];
+    const [mx, my] = border.mid;
+    const [tx, ty] = geometry.centre[token.to];
+    const len = Math.hypot(tx - mx, ty - my) || 1;
+    const ux = (tx - mx) / len, uy = (ty - my) / len;
+    const fill = FACTIONS[token.faction].fill;
+    const tip = [mx + ux * 26, my + uy * 26];
+    const side = [-uy * 6, ux * 6];
+    const arrow = s("polygon", { points: pts([tip, [mx + ux * 15 + side[0], my + uy * 15 + side[1]], [mx + ux * 15 - side[0], my + uy * 15 - side[1]]]), fill, class: "rl-token-arrow" });
+    const body = token.kind === "melee"
+      ? s("circle", { cx: mx, cy: my, r: 13, fill, class: "rl-token-body" })
+      : s("rect", { x: mx - 13, y: my - 11, width: 26, height: 22, rx: 3, fill, class: "rl-token-body", transform: `rotate(45 ${mx} ${my})` });
+    const words = token.kind === "melee"
+      ? `melee combat token of the ${factionName(token.faction)}, ${token.value} sword(s): ${geometry.regions[token.from].name} attacks ${geometry.regions[token.to].name}`
+      : `ranged combat token of the ${factionName(token.faction)}, ${token.value} arrow(s): ${geometry.regions[token.from].name} supports ${geometry.regions[token.to].name}`;
+    const parts = [arrow, body, marks(token.kind, token.value, mx, my)];
+    if (token.kind === "ranged") {
+      const sent = token.units.map((n, c) => (n ? `${n}${"WDM"[c]}` : "")).join("") + (token.militia ? "+mil" : "");
+      if (sent) parts.push(s("text", { x: mx, y: my + 27, class: "rl-sent", "text-anchor": "middle" }, sent));
+    }
+    return s("g", { class: `rl-token rl-${token.kind}`, "data-border": token.border, "data-faction": token.faction, "data-value": token.value },
+      s("title", {}, words), parts);
+  }
+
+  function drawCreature(c) {
+    const [x, y] = geometry.junctions[c.junction].point;
+    const fill = FACTIONS[c.faction].fill;
+    return s("g", { class: "rl-creature", "data-junction": c.junction, "data-creature": c.creature },
+      s("title", {}, `${c.name} of the ${factionName(c.faction)} (strengthens ${CLASSES[c.class]}s where it is present)`),
+      s("circle", { cx: x, cy: y, r: 15, fill, class: "rl-creature-body" }),
+      s("text", { x, y: y + 4, class: "rl-creature-name", "text-anchor": "middle" }, c.name.slice(0, 3)),
+      unitIcon(c.class, x + 13, y - 12, "#fff", { class: "rl-creature-class", transform: `translate(${x + 13},${y - 12}) scale(.5)` }));
+  }
+
+  /** Junctions that can be clicked (summons), and the ones used this round (faint). */
+  function drawJunctions(view, ui, options) {
+    const out = [];
+    geometry.junctions.forEach((j) => {
+      const opts = options.get(`j${j.id}`);
+      const used = view.used_junctions.includes(j.id);
+      if (!opts && !used) return;
+      const g = s("g", { class: `rl-junction${used ? " used" : ""}`, "data-junction": j.id },
+        s("circle", { cx: j.point[0], cy: j.point[1], r: opts ? 10 : 4, class: "rl-junction-dot" }));
+      const names = j.regions.map((r) => geometry.regions[r].name).join(", ");
+      out.push(hot(g, opts, ui, `the junction of the ${names}`));
+    });
+    return out;
+  }
+
+  /** What to outline: the battle's regions and border, a pending march, the head ranged token. */
+  function markedThings(view) {
+    const marked = new Set();
+    const b = view.battle || [];
+    if (b.length) { marked.add(b[3]); marked.add(b[4]); marked.add(`b${borderOf(b[3], b[4])}`); }
+    const p = view.pending || [];
+    if (p[0] === P_MARCH_UNITS || p[0] === P_MARCH_ON) { marked.add(p[1]); marked.add(p[2]); marked.add(`b${borderOf(p[1], p[2])}`); }
+    if (view.phase === "support" && view.queue.length) {
+      const t = view.ranged[view.queue[0]];
+      if (t) marked.add(`b${borderOf(t[2], t[3])}`);
+    }
+    return marked;
+  }
+
+  function drawMap(view, ctx, ui, options) {
+    const marked = markedThings(view);
+    const n = geometry.regions.length;
+    const ids = Array.from({ length: n }, (_, r) => r);
+    const pending = view.pending || [];
+    const ghost = pending[0] === P_ABILITY || (pending[0] === P_CONSENT && pending[2] !== 1)
+      ? summoningGhost(view, pending) : null;
+    return s("svg", { viewBox: `0 0 ${geometry.width} ${geometry.height}`, class: "rl-svg rl-map", role: "group", "aria-label": "the map of Sigillum" },
+      s("g", { class: "rl-regions" }, ids.map((r) => drawRegion(view, ctx, ui, options, marked, r))),
+      s("g", { class: "rl-borders" }, geometry.borders.map((b) => drawBorder(view, ui, options, marked, b))),
+      s("g", { class: "rl-contents" }, ids.map((r) => drawRegionContent(view, r))),
+      s("g", { class: "rl-tokens" }, view.tokens.map(drawToken)),
+      s("g", { class: "rl-creatures" }, view.creature_tokens.map(drawCreature), ghost),
+      s("g", { class: "rl-junctions" }, drawJunctions(view, ui, options)));
+  }
+
+  /** The creature being summoned, drawn faintly at its junction until the summoning is complete. */
+  function summoningGhost(view, pending) {
+    const c = pending[0] === P_ABILITY ? pending[1] : pending[3];
+    const j = pending[0] === P_ABILITY ? pending[2] : pending[4];
+    if (!CREATURES[c] || !geometry.junctions[j]) return null;
+    const g = drawCreature({ creature: c, name: CREATURES[c][0], faction: Math.floor(c / 3), class: c % 3, junction: j });
+    g.classList.add("rl-ghost");
+    return g;
+  }
+
+  // -- the ownership tracks --------------------------------------------------------------------------------
+
+  const ROW = 56;
+
+  function drawTracks(view, ctx, ui, options) {
+    const mine = ctx.seat === null || ctx.seat === undefined ? null : view.factions[ctx.seat];
+    const rows = FACTIONS.map((fac, f) => drawTrack(view, f, f === mine, ui, options, f * ROW));
+    return s("svg", { viewBox: `0 0 1000 ${ROW * 4}`, class: "rl-svg rl-tracks", role: "group", "aria-label": "the ownership tracks" }, rows);
+  }
+
+  function drawTrack(view, f, mine, ui, options, y) {
+    const fac = FACTIONS[f];
+    const playing = view.factions.includes(f);
+    const parts = [
+      s("rect", { x: 0, y: y + 2, width: 1000, height: ROW - 4, rx: 6, class: `rl-track-bg${view.deciding === f ? " deciding" : ""}` }),
+      s("circle", { cx: 16, cy: y + ROW / 2, r: 8, fill: fac.fill }),
+      s("text", { x: 30, y: y + 24, class: "rl-track-name" }, fac.short + (mine ? " (you)" : "")),
+      s("text", { x: 30, y: y + 42, class: "rl-track-small" },
+        playing ? `castles ${view.castles_on_board[f]}/9` : `neutral · castles ${view.castles_on_board[f]}`),
+    ];
+    const x0 = 190, div = 52, gap = 14;
+    for (let g = 0; g < 3; g++) {
+      const sx = x0 + g * (3 * div + gap);
+      const seg = s("g", { class: "rl-segment", "data-faction": f, "data-segment": g },
+        s("rect", { x: sx, y: y + 8, width: 3 * div, height: ROW - 16, rx: 4, fill: TERRAIN_FILL[TERRAINS[g]], class: "rl-segment-bg" }));
+      for (let d = 0; d < 3; d++) {
+        const dx = sx + d * div;
+        if (d) seg.append(s("line", { x1: dx, y1: y + 10, x2: dx, y2: y + ROW - 10, class: "rl-division" }));
+        if (d < view.track[f][g]) seg.append(castleIcon(dx + div / 2, y + ROW / 2, fac.fill, !playing, { class: "rl-track-castle" }));
+      }
+      seg.append(s("title", {}, `${TERRAINS[g]} segment: ${SEGMENT_WORDS[g]}; ${view.track[f][g]} castle token(s) left`));
+      parts.push(mine ? hot(seg, options.get(`s${g}`), ui, `build a ${TERRAINS[g]} castle`) : seg);
+    }
+    const m = view.marker[f];
+    if (playing && m !== NO) {
+      const mx = x0 + Math.floor(m / 3) * (3 * div + gap) + (m % 3) * div + div / 2;
+      const marker = s("g", { class: `rl-marker${view.done[f] ? " done" : ""}`, "data-faction": f, "data-division": m },
+        s("path", { d: `M${mx},${y + 30} l-11,-20 h22 Z`, fill: fac.fill }),
+        s("title", {}, `action marker of the ${fac.name}: ${TERRAINS[Math.floor(m / 3)]} segment (${SEGMENT_WORDS[Math.floor(m / 3)]})`));
+      parts.push(mine ? hot(marker, options.get("m"), ui, "your action marker") : marker);
+    }
+    const rx = x0 + 3 * (3 * div + gap) + 12;
+    parts.push(s("text", { x: rx, y: y + 20, class: "rl-track-small" }, "reserve"));
+    view.reserve[f].forEach((n, c) => {
+      parts.push(unitIcon(c, rx + 12 + c * 44, y + 38, playing ? fac.fill : "#aaa"));
+      parts.push(s("text", { x: rx + 24 + c * 44, y: y + 44, class: "rl-track-small" }, `×${n}`));
+    });
+    return s("g", { class: `rl-track${playing ? "" : " neutral"}`, "data-faction": f }, parts);
+  }
+
+  // -- header, hint and buttons ---------------------------------------------------------------------------
+
+  function phaseWords(view) {
+    if (view.phase === "over") return `Game over: ${view.reason}`;
+    const who = view.deciding === null || view.deciding === undefined ? "" : ` — the ${factionName(view.deciding)} decides`;
+    const phase = { peace: "Peace phase", support: "War phase: support stage", attack: "War phase: attack stage" }[view.phase] || view.phase;
+    return `${phase}${who}`;
+  }
+
+  function battleWords(view) {
+    const b = view.battle || [];
+    if (!b.length) return null;
+    const [stage, att, dfn, src, dst, outcome, swords] = b;
+    const name = (r) => geometry.regions[r].name;
+    const st = view.battle_strengths;
+    const fight = st ? ` — strength ${st[0]} against ${st[1]}: ${OUTCOMES[outcome]}` : outcome === 4 ? " — unopposed" : "";
+    const defender = dfn === NO ? "" : ` held by the ${FACTIONS[dfn].short}`;
+    return `Battle: the ${FACTIONS[att].short} attack from the ${name(src)} (${swords} sword${swords > 1 ? "s" : ""}) the ${name(dst)}${defender}${fight}; now ${STAGES[stage]}.`;
+  }
+
+  /** A hint in words for this seat's decision: what to click. */
+  function hintWords(view, ctx) {
+    if (ctx.replay || !ctx.legal.length) return null;
+    const p = view.pending || [];
+    const name = (r) => geometry.regions[r].name;
+    if (view.phase === "peace") {
+      if (p[0] === P_MARCH_UNITS) return `March from the ${name(p[1])} into the ${name(p[2])}: click the ${name(p[2])} to choose the units.`;
+      if (p[0] === P_MARCH_ON) return "Single March: click a region to go on, or stop here.";
+      if (p[0] === P_ABILITY) return `${CREATURES[p[1]][0]} is summoned: click a highlighted target for its ability, or do without it.`;
+      if (p[0] === P_CONSENT || p[0] === P_PACT) return "Your ally asks: answer with the buttons.";
+      const f = view.factions[ctx.seat];
+      const seg = Math.floor(view.marker[f] / 3);
+      const does = ["click a border to march or attack (melee), or a region to march into",
+        "click one of your castles' regions to recruit, or a border to give ranged support",
+        "click a region or a track segment to build, or a junction to summon"][seg];
+      return `Your marker is on the ${TERRAINS[seg]} segment: ${does}; click your marker to pass.`;
+    }
+    if (view.phase === "support") return "Support stage: click the highlighted ranged token's border to send units up to it.";
+    const stage = (view.battle || [])[0];
+    if (stage === 3) return "Your units must flee: click the region to flee into.";
+    if (stage === 4) return "Victory march: click the conquered region to march in (or decline).";
+    return "Click your region in the battle to choose your losses.";
+  }
+
+  function drawTools(view, ctx, options) {
+    const hint = hintWords(view, ctx);
+    const buttons = (options.get("tool") || []).map((l) => el("button", { class: `rl-tool rl-${l.action.kind}-button`, onclick: () => ctx.submit(l.action) }, l.label));
+    if (!hint && !buttons.length) return null;
+    return el("div", { class: "rl-tools" }, hint ? el("p", { class: "rl-hint" }, hint) : null, buttons);
+  }
+
+  function drawHeader(view) {
+    const battle = battleWords(view);
+    return el("div", { class: "rl-header" },
+      el("span", { class: "rl-round" }, `Round ${Math.min(view.round, view.round_limit)} of ${view.round_limit}`),
+      el("span", { class: "rl-phase" }, phaseWords(view)),
+      battle ? el("p", { class: "rl-battle" }, battle) : null);
+  }
+
+  function drawOver(view) {
+    if (view.phase !== "over") return null;
+    const order = view.factions.slice().sort((a, b) => view.castles_on_board[b] - view.castles_on_board[a]);
+    return el("section", { class: "rl-over", "aria-label": "result" },
+      el("h3", {}, "Game over"),
+      el("p", { class: "rl-reason" }, view.reason),
+      el("ol", {}, order.map((f) => el("li", { "data-faction": f, class: f === view.winner ? "winner" : null },
+        `${FACTIONS[f].name}: ${view.castles_on_board[f]} castle${view.castles_on_board[f] === 1 ? "" : "s"}${f === view.winner ? " — ninth castle" : ""}`))));
+  }
+
+  // -- the whole board --------------------------------------------------------------------------------------
+
+  const drawn = new Map(); // board element -> [view, ctx] last asked for, to draw once the map has loaded
+
+  function draw(board, view, ctx) {
+    loadStyles();
+    drawn.set(board, [view, ctx]);
+    if (!geometry) {
+      board.replaceChildren(el("p", { class: "rl-loading muted" }, "Loading the map of Sigillum…"));
+      loadMap().then(() => {
+        const last = drawn.get(board);
+        if (last && board.isConnected) draw(board, ...last);
+      }, (e) => board.replaceChildren(el("p", { class: "error" }, `The map could not be drawn: ${e.message}`)));
+      return;
+    }
+    const keep = keptFor(board, ctx);
+    const root = el("div", { class: "rl", "data-phase": view.phase, "data-round": view.round });
+    const ui = makeUi(root, ctx, keep);
+    const options = optionsByTarget(view, ctx);
+    root.append(
+      drawHeader(view),
+      drawOver(view) || "",
+      drawTools(view, ctx, options) || "",
+      drawMap(view, ctx, ui, options),
+      drawTracks(view, ctx, ui, options));
+    board.replaceChildren(root);
+    ui.restore();
+  }
+
+  Ludorum.registerRenderer("reliquium", { draw });
+})();

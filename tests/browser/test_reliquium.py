@@ -1,0 +1,220 @@
+"""Reliquium in real chromium: the map drawn from the engine's polygons, and a full 4-player game (you + 3
+heuristic bots) from the lobby to the end, played by clicks on the board (regions, borders, junctions, the
+track, the marker), the frame's list only when the board offers nothing.
+
+Screenshots go to docs/screenshots/reliquium-*.png.  The map reaches the browser as
+``ludorum/web/static/games/reliquium-map.json`` (written by ``make_reliquium_map.py``): the first test
+keeps it equal to ``map_geometry()``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from playwright.sync_api import Page, expect
+
+from ludorum.engine import Registry
+from ludorum.games.reliquium import GAME, map_geometry
+from ludorum.games.reliquium.rules import C
+from ludorum.web.static.games.make_reliquium_map import TARGET, geometry_json
+from tests.browser.conftest import shot
+from tests.server.support import LiveServer
+
+RENDERER = TARGET.with_name("reliquium.js")
+
+
+def test_the_map_file_is_map_geometry() -> None:
+    """The browser's map is exactly the engine's (regenerate with make_reliquium_map.py if this fails)."""
+    assert json.loads(TARGET.read_text(encoding="utf-8")) == map_geometry()
+    assert TARGET.read_text(encoding="utf-8") == geometry_json()
+
+
+def test_the_renderers_creature_table_is_the_games() -> None:
+    """reliquium.js names each creature's ability by its number (the pending summoning gives only that)."""
+    block = RENDERER.read_text(encoding="utf-8").split("const CREATURES = [", 1)[1].split("];", 1)[0]
+    table = re.findall(r'\["(\w+)", "(\w+)"\]', block)
+    assert table == [(c.name, c.ability) for c in C.creatures]
+    # the renderer derives faction and class from the number: three per faction, in class order
+    assert [(c.faction, c.cls) for c in C.creatures] == [(i // 3, i % 3) for i in range(12)]
+
+
+@pytest.fixture
+def reliquium_server(tmp_path: Path) -> Iterator[LiveServer]:
+    """A live server holding only Reliquium, bots moving at once."""
+    reg = Registry()
+    reg.register(GAME)
+    with LiveServer(f"sqlite:///{tmp_path / 'reliquium.sqlite3'}", registry=reg, bot_delay=0.0) as srv:
+        yield srv
+
+
+def start_four_player_game(page: Page, base: str) -> str:
+    """From the lobby: Reliquium, 4 players, you in seat 1 (the Legion) and three heuristic bots."""
+    page.goto(base + "/")
+    expect(page.locator("#game-select")).to_have_value("reliquium")
+    page.locator("#players").fill("4")
+    page.locator("#players").dispatch_event("change")
+    expect(page.locator("#seats select")).to_have_count(4)
+    expect(page.locator("#seats select").nth(0)).to_have_value("you")
+    for i in range(1, 4):
+        expect(page.locator("#seats select").nth(i)).to_have_value("bot:heuristic")
+    page.click("#create")
+    page.wait_for_url(re.compile(r".*/game/[0-9a-f]+$"))
+    return page.url.rsplit("/", 1)[1]
+
+
+def my_turn(page: Page) -> bool:
+    """Wait until it is this page's turn (and the board is drawn) or the game is over."""
+    page.wait_for_function(
+        "() => { const s = document.querySelector('#status').textContent;"
+        " return (s.startsWith('Your turn') && document.querySelector('#board .rl-map'))"
+        " || s.startsWith('Game over'); }",
+        timeout=60_000,
+    )
+    return page.locator("#status").inner_text().startswith("Your turn")
+
+
+def log_length(page: Page) -> int:
+    return int(page.evaluate("() => document.querySelectorAll('#log li').length"))
+
+
+def check_drawing(page: Page, view: dict) -> None:
+    """What the board shows matches the view: units, castles, combat tokens, creature tokens, markers."""
+    board = page.locator("#board .rl-map")
+    units = sum(sum(u) for r, u in enumerate(view["units"]) if view["occupant"][r] != -1)
+    expect(board.locator(".rl-content .rl-unit")).to_have_count(units)
+    expect(board.locator(".rl-content .rl-castle")).to_have_count(sum(c != -1 for c in view["castle"]))
+    expect(board.locator(".rl-token.rl-melee")).to_have_count(len(view["melee"]))
+    expect(board.locator(".rl-token.rl-ranged")).to_have_count(len(view["ranged"]))
+    expect(board.locator(".rl-creature:not(.rl-ghost)")).to_have_count(len(view["creature_tokens"]))
+    for t in view["tokens"]:
+        token = board.locator(f".rl-token[data-border='{t['border']}']")
+        expect(token).to_have_attribute("data-value", str(t["value"]))
+    for f in view["factions"]:
+        if view["marker"][f] != -1:
+            marker = page.locator(f"#board .rl-tracks .rl-marker[data-faction='{f}']")
+            expect(marker).to_have_attribute("data-division", str(view["marker"][f]))
+
+
+class Player:
+    """Our seat, deciding by board clicks; it notes what it clicked in which phase."""
+
+    # Board things in the order we prefer them: building and attacking move the game towards its end.
+    PREFERENCE = (
+        ("segment", ".rl-tracks .rl-segment.rl-hot"),
+        ("junction", ".rl-map .rl-junction.rl-hot"),
+        ("border", ".rl-map .rl-border.rl-hot"),
+        ("region", ".rl-map .rl-region.rl-hot"),
+        ("marker", ".rl-tracks .rl-marker.rl-hot"),
+    )
+    # Menu entries we like best, in order (the first of the menu otherwise).
+    LIKED = ("Build", "Melee combat", "Victory march with", "Send", "Summon", "March from", "Recruit")
+
+    def __init__(self, page: Page, base: str, game_id: str) -> None:
+        self.page = page
+        self.base = base
+        self.game_id = game_id
+        self.rng = random.Random(7)
+        self.clicks: dict[tuple[str, str], int] = {}
+        self.listed = 0
+        self.shots: set[str] = set()
+
+    def view(self) -> dict:
+        return httpx.get(f"{self.base}/api/games/{self.game_id}").json()["view"]
+
+    def note(self, phase: str, what: str) -> None:
+        self.clicks[(phase, what)] = self.clicks.get((phase, what), 0) + 1
+
+    def shot_once(self, name: str) -> None:
+        if name not in self.shots:
+            self.shots.add(name)
+            shot(self.page, f"reliquium-{name}.png")
+
+    def move(self, decisions: int) -> None:
+        page = self.page
+        phase = page.locator("#board .rl").get_attribute("data-phase") or ""
+        if phase == "peace" and decisions >= 4:
+            self.shot_once("peace")
+        if phase in ("support", "attack"):
+            self.shot_once("war")
+        marker = page.locator(".rl-tracks .rl-marker.rl-hot")
+        if marker.count() and decisions % 6 == 5:  # now and then pass, by clicking our action marker
+            marker.click()
+            self.note(phase, "marker")
+            return
+        for what, selector in self.PREFERENCE:
+            hot = page.locator(selector)
+            if not hot.count():
+                continue
+            target = hot.nth(self.rng.randrange(hot.count())) if what == "region" else hot.first
+            target.click()
+            self.note(phase, what)
+            self.choose_in_menu(phase)
+            return
+        tools = page.locator(".rl-tools button")
+        if tools.count():
+            tools.first.click()
+            self.note(phase, "tool")
+            return
+        page.locator("#actions button").first.click()  # the frame's list: the board offers nothing
+        self.listed += 1
+
+    def choose_in_menu(self, phase: str) -> None:
+        """If the click opened the board's menu, take the entry we like best."""
+        page = self.page
+        items = page.locator(".rl-menu button[role=menuitem]")
+        if not items.count():
+            return
+        labels = items.all_inner_texts()
+        for word in self.LIKED:
+            for i, label in enumerate(labels):
+                if label.startswith(word):
+                    items.nth(i).click()
+                    self.note(phase, "menu")
+                    return
+        items.first.click()
+        self.note(phase, "menu")
+
+
+@pytest.mark.browser
+def test_a_four_player_game_against_bots_played_on_the_map(page: Page, reliquium_server: LiveServer) -> None:
+    base = reliquium_server.url
+    game_id = start_four_player_game(page, base)
+    expect(page.locator("#title")).to_have_text("Reliquium")
+    expect(page.locator("#board .rl-map")).to_be_visible()
+    # the map: 31 regions in their terrain, 74 borders, four tracks
+    expect(page.locator("#board .rl-region")).to_have_count(31)
+    expect(page.locator("#board .rl-region[data-terrain='water']")).to_have_count(3)
+    expect(page.locator("#board .rl-border")).to_have_count(74)
+    expect(page.locator("#board .rl-track")).to_have_count(4)
+    me = Player(page, base, game_id)
+    decisions = 0
+    while my_turn(page):
+        expect(page.locator("#error")).to_have_text("")  # drawn without the fallback, nothing refused
+        if decisions % 5 == 0:
+            check_drawing(page, me.view())
+        before = log_length(page)
+        me.move(decisions)
+        page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}")
+        decisions += 1
+        assert decisions < 400
+    expect(page.locator("#status")).to_contain_text("Game over")
+    record = httpx.get(f"{base}/api/games/{game_id}/record").json()
+    over = page.locator("#board .rl-over")
+    expect(over).to_be_visible()
+    expect(over.locator(".rl-reason")).to_have_text(record["result"]["reason"])
+    expect(page.locator("#board .rl[data-phase='over']")).to_be_visible()
+    check_drawing(page, me.view())
+    shot(page, "reliquium-end.png")
+    print(f"our decisions: {decisions}; board clicks: {me.clicks}; from the list: {me.listed}")
+    phases = {phase for phase, _ in me.clicks}
+    assert "peace" in phases
+    assert {"support", "attack"} & phases, me.clicks  # a war-phase decision was made on the board
+    kinds = {what for _, what in me.clicks}
+    assert {"border", "region", "marker"} <= kinds, me.clicks
+    assert {"peace", "war"} <= me.shots
