@@ -27,8 +27,8 @@ def describe(s: SignumState, action: Action) -> str:
         return f"The die roll: P{int(a[0]) + 1} chooses who goes first"  # type: ignore[arg-type]
     if k == "first":
         return f"P{int(a[0]) + 1} plays first"  # type: ignore[arg-type]
-    if k == "stack":
-        return f"Stack {cr.CARDS[str(a[0])].name_en} next in the building deck"
+    if k == "stack":  # secret: the label may be shown to every seat
+        return "Put a building card next in the building deck"
     if k == "build":
         return f"Build {cr.CARDS[str(a[0])].label()}"
     if k == "pass":
@@ -45,8 +45,8 @@ def describe(s: SignumState, action: Action) -> str:
         return f"Cast {cr.CARDS[str(a[0])].name_en}{target}"
     if k == "equip":
         return f"Give the hero {cr.CARDS[str(a[0])].name_en}"
-    if k == "set":
-        return f"Set {cr.CARDS[str(a[0])].name_en} face down"
+    if k == "set":  # secret: the label may be shown to every seat
+        return "Set a tactic card face down"
     if k == "activate":
         return f"Activate {_name(s, a[0])}"
     if k == "end_turn":

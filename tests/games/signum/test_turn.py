@@ -153,3 +153,9 @@ def test_view_summarises_visible_cards_only() -> None:
     assert "tithe" in v0["cards"] and "shield_wall" in v0["cards"]
     assert "tithe" not in v1["cards"] and "shield_wall" not in v1["cards"] and "musketeer" in v1["cards"]
     assert v0["to_move"] == 0
+
+
+def test_labels_of_secret_actions_name_no_card() -> None:
+    s = build(models=[], hands=(["shield_wall"], []))
+    assert GAME.describe(s, Action("set", ("shield_wall",))) == "Set a tactic card face down"
+    assert "farm" not in GAME.describe(s, Action("stack", ("farm",))).lower()
