@@ -218,3 +218,49 @@ def test_a_four_player_game_against_bots_played_on_the_map(page: Page, reliquium
     kinds = {what for _, what in me.clicks}
     assert {"border", "region", "marker"} <= kinds, me.clicks
     assert {"peace", "war"} <= me.shots
+
+
+@pytest.mark.browser
+def test_the_map_fits_a_phone_and_works_by_keyboard(page: Page, reliquium_server: LiveServer) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    start_four_player_game(page, reliquium_server.url)
+    assert my_turn(page)
+    expect(page.locator("#board .rl-tracks")).to_be_visible()
+    overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0
+    # The Legion's marker starts on the plains segment: borders to march across are highlighted.
+    borders = page.locator("#board .rl-border.rl-hot")
+    assert borders.count() > 0
+    expect(page.locator("#board .rl-junction.rl-hot")).to_have_count(0)
+    # Keyboard: focus a border and press Enter; a march takes a second step (which units), by a click.
+    before = log_length(page)
+    march = page.locator("#board .rl-border.rl-hot[aria-label^='March from']")
+    if march.count():
+        march.first.focus()
+        page.keyboard.press("Enter")
+    else:
+        borders.first.focus()
+        page.keyboard.press("Enter")
+        page.locator(".rl-menu button[role=menuitem]", has_text="March from").first.click()
+    page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}")
+    expect(page.locator("#board .rl-hint")).to_contain_text("choose the units")
+    shot(page, "reliquium-phone.png")
+    # A larger map scrolls inside its box; the page itself still does not scroll sideways.
+    page.click("#board .rl-zoom")
+    expect(page.locator("#board .rl")).to_have_class(re.compile("rl-zoomed"))
+    widths = page.evaluate(
+        "() => { const box = document.querySelector('#board .rl-mapbox');"
+        " const page = document.documentElement.scrollWidth - window.innerWidth;"
+        " return [box.scrollWidth, box.clientWidth, page]; }"
+    )
+    assert widths[0] > 1.5 * widths[1] and widths[2] <= 0, widths
+    target = page.locator("#board .rl-region.rl-hot")
+    expect(target).to_have_count(1)  # the destination: its click offers the units that may march
+    target.click()
+    items = page.locator(".rl-menu button[role=menuitem]")
+    if items.count():
+        box = page.locator(".rl-menu").bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+        items.first.click()
+    page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before + 1}")
+    expect(page.locator("#log li").nth(before + 1)).to_contain_text("March with")

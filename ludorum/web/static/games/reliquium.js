@@ -272,14 +272,14 @@
     return s("path", Object.assign({ d, transform: `translate(${x},${y}) scale(${scale || 1})`, fill, class: `rl-castle${neutral ? " neutral" : ""}` }, extra || {}));
   }
 
-  /** `n` little swords (melee) or arrows (ranged) in a row centred on (x, y). */
+  /** `n` little swords (melee) or arrows (ranged) side by side, centred on (x, y). */
   function marks(kind, n, x, y) {
     const out = [];
     for (let i = 0; i < n; i++) {
-      const cx = x + (i - (n - 1) / 2) * 7;
+      const cx = x + (i - (n - 1) / 2) * 8;
       out.push(kind === "melee"
-        ? s("path", { d: `M${cx},${y - 6} L${cx},${y + 5} M${cx - 3},${y + 2} L${cx + 3},${y + 2}`, class: "rl-mark" })
-        : s("path", { d: `M${cx},${y + 6} L${cx},${y - 5} M${cx - 3},${y - 2} L${cx},${y - 6} L${cx + 3},${y - 2}`, class: "rl-mark" }));
+        ? s("path", { d: `M${cx},${y - 9} L${cx},${y + 4} M${cx - 3.5},${y + 3} L${cx + 3.5},${y + 3} M${cx},${y + 4} L${cx},${y + 8}`, class: "rl-mark" })
+        : s("path", { d: `M${cx},${y + 9} L${cx},${y - 7} M${cx - 3.5},${y - 3} L${cx},${y - 8} L${cx + 3.5},${y - 3} M${cx - 2.5},${y + 9} L${cx},${y + 6} L${cx + 2.5},${y + 9}`, class: "rl-mark" }));
     }
     return out;
   }
@@ -359,19 +359,19 @@
     const len = Math.hypot(tx - mx, ty - my) || 1;
     const ux = (tx - mx) / len, uy = (ty - my) / len;
     const fill = FACTIONS[token.faction].fill;
-    const tip = [mx + ux * 26, my + uy * 26];
-    const side = [-uy * 6, ux * 6];
-    const arrow = s("polygon", { points: pts([tip, [mx + ux * 15 + side[0], my + uy * 15 + side[1]], [mx + ux * 15 - side[0], my + uy * 15 - side[1]]]), fill, class: "rl-token-arrow" });
+    const tip = [mx + ux * 34, my + uy * 34];
+    const side = [-uy * 8, ux * 8];
+    const arrow = s("polygon", { points: pts([tip, [mx + ux * 19 + side[0], my + uy * 19 + side[1]], [mx + ux * 19 - side[0], my + uy * 19 - side[1]]]), fill, class: "rl-token-arrow" });
     const body = token.kind === "melee"
-      ? s("circle", { cx: mx, cy: my, r: 13, fill, class: "rl-token-body" })
-      : s("rect", { x: mx - 13, y: my - 11, width: 26, height: 22, rx: 3, fill, class: "rl-token-body", transform: `rotate(45 ${mx} ${my})` });
+      ? s("circle", { cx: mx, cy: my, r: 17, fill, class: "rl-token-body" })
+      : s("rect", { x: mx - 14, y: my - 14, width: 28, height: 28, rx: 4, fill, class: "rl-token-body", transform: `rotate(45 ${mx} ${my})` });
     const words = token.kind === "melee"
       ? `melee combat token of the ${factionName(token.faction)}, ${token.value} sword(s): ${geometry.regions[token.from].name} attacks ${geometry.regions[token.to].name}`
       : `ranged combat token of the ${factionName(token.faction)}, ${token.value} arrow(s): ${geometry.regions[token.from].name} supports ${geometry.regions[token.to].name}`;
     const parts = [arrow, body, marks(token.kind, token.value, mx, my)];
     if (token.kind === "ranged") {
       const sent = token.units.map((n, c) => (n ? `${n}${"WDM"[c]}` : "")).join("") + (token.militia ? "+mil" : "");
-      if (sent) parts.push(s("text", { x: mx, y: my + 27, class: "rl-sent", "text-anchor": "middle" }, sent));
+      if (sent) parts.push(s("text", { x: mx, y: my + 33, class: "rl-sent", "text-anchor": "middle" }, sent));
     }
     return s("g", { class: `rl-token rl-${token.kind}`, "data-border": token.border, "data-faction": token.faction, "data-value": token.value },
       s("title", {}, words), parts);
@@ -382,9 +382,10 @@
     const fill = FACTIONS[c.faction].fill;
     return s("g", { class: "rl-creature", "data-junction": c.junction, "data-creature": c.creature },
       s("title", {}, `${c.name} of the ${factionName(c.faction)} (strengthens ${CLASSES[c.class]}s where it is present)`),
-      s("circle", { cx: x, cy: y, r: 15, fill, class: "rl-creature-body" }),
-      s("text", { x, y: y + 4, class: "rl-creature-name", "text-anchor": "middle" }, c.name.slice(0, 3)),
-      unitIcon(c.class, x + 13, y - 12, "#fff", { class: "rl-creature-class", transform: `translate(${x + 13},${y - 12}) scale(.5)` }));
+      s("circle", { cx: x, cy: y, r: 18, fill, class: "rl-creature-body" }),
+      s("text", { x, y: y + 5, class: "rl-creature-name", "text-anchor": "middle" }, c.name.slice(0, 3)),
+      s("circle", { cx: x + 15, cy: y - 14, r: 8, fill, class: "rl-creature-body" }),
+      unitIcon(c.class, x + 15, y - 14, "#fff", { class: "rl-creature-class" }, 0.55));
   }
 
   /** Junctions that can be clicked (summons), and the ones used this round (faint). */
@@ -444,7 +445,7 @@
 
   // -- the ownership tracks --------------------------------------------------------------------------------
 
-  const ROW = 56;
+  const ROW = 64;
 
   function drawTracks(view, ctx, ui, options) {
     const mine = ctx.seat === null || ctx.seat === undefined ? null : view.factions[ctx.seat];
@@ -457,12 +458,12 @@
     const playing = view.factions.includes(f);
     const parts = [
       s("rect", { x: 0, y: y + 2, width: 1000, height: ROW - 4, rx: 6, class: `rl-track-bg${view.deciding === f ? " deciding" : ""}` }),
-      s("circle", { cx: 16, cy: y + ROW / 2, r: 8, fill: fac.fill }),
-      s("text", { x: 30, y: y + 24, class: "rl-track-name" }, fac.short + (mine ? " (you)" : "")),
-      s("text", { x: 30, y: y + 42, class: "rl-track-small" },
+      s("circle", { cx: 16, cy: y + ROW / 2, r: 9, fill: fac.fill }),
+      s("text", { x: 32, y: y + 28, class: "rl-track-name" }, fac.short + (mine ? " (you)" : "")),
+      s("text", { x: 32, y: y + 50, class: "rl-track-small" },
         playing ? `castles ${view.castles_on_board[f]}/9` : `neutral · castles ${view.castles_on_board[f]}`),
     ];
-    const x0 = 190, div = 52, gap = 14;
+    const x0 = 205, div = 54, gap = 12;
     for (let g = 0; g < 3; g++) {
       const sx = x0 + g * (3 * div + gap);
       const seg = s("g", { class: "rl-segment", "data-faction": f, "data-segment": g },
@@ -470,7 +471,7 @@
       for (let d = 0; d < 3; d++) {
         const dx = sx + d * div;
         if (d) seg.append(s("line", { x1: dx, y1: y + 10, x2: dx, y2: y + ROW - 10, class: "rl-division" }));
-        if (d < view.track[f][g]) seg.append(castleIcon(dx + div / 2, y + ROW / 2, fac.fill, !playing, { class: "rl-track-castle" }));
+        if (d < view.track[f][g]) seg.append(castleIcon(dx + div / 2, y + ROW / 2, fac.fill, !playing, { class: "rl-track-castle" }, 1.5));
       }
       seg.append(s("title", {}, `${TERRAINS[g]} segment: ${SEGMENT_WORDS[g]}; ${view.track[f][g]} castle token(s) left`));
       parts.push(mine ? hot(seg, options.get(`s${g}`), ui, `build a ${TERRAINS[g]} castle`) : seg);
@@ -479,15 +480,15 @@
     if (playing && m !== NO) {
       const mx = x0 + Math.floor(m / 3) * (3 * div + gap) + (m % 3) * div + div / 2;
       const marker = s("g", { class: `rl-marker${view.done[f] ? " done" : ""}`, "data-faction": f, "data-division": m },
-        s("path", { d: `M${mx},${y + 30} l-11,-20 h22 Z`, fill: fac.fill }),
+        s("path", { d: `M${mx},${y + 34} l-13,-26 h26 Z`, fill: fac.fill }),
         s("title", {}, `action marker of the ${fac.name}: ${TERRAINS[Math.floor(m / 3)]} segment (${SEGMENT_WORDS[Math.floor(m / 3)]})`));
       parts.push(mine ? hot(marker, options.get("m"), ui, "your action marker") : marker);
     }
-    const rx = x0 + 3 * (3 * div + gap) + 12;
-    parts.push(s("text", { x: rx, y: y + 20, class: "rl-track-small" }, "reserve"));
+    const rx = x0 + 3 * (3 * div + gap) + 10;
+    parts.push(s("text", { x: rx, y: y + 22, class: "rl-track-small" }, "reserve"));
     view.reserve[f].forEach((n, c) => {
-      parts.push(unitIcon(c, rx + 12 + c * 44, y + 38, playing ? fac.fill : "#aaa"));
-      parts.push(s("text", { x: rx + 24 + c * 44, y: y + 44, class: "rl-track-small" }, `×${n}`));
+      parts.push(unitIcon(c, rx + 12 + c * 54, y + 44, playing ? fac.fill : "#aaa", { "aria-label": `${n} ${CLASSES[c]}(s) in reserve` }, 1.2));
+      parts.push(s("text", { x: rx + 26 + c * 54, y: y + 51, class: "rl-track-small" }, `×${n}`));
     });
     return s("g", { class: `rl-track${playing ? "" : " neutral"}`, "data-faction": f }, parts);
   }
@@ -543,11 +544,17 @@
     return el("div", { class: "rl-tools" }, hint ? el("p", { class: "rl-hint" }, hint) : null, buttons);
   }
 
-  function drawHeader(view) {
+  // A larger map (twice the board's width, scrolled inside its box) for small screens; kept across redraws.
+  let zoomed = false;
+
+  function drawHeader(view, redraw) {
     const battle = battleWords(view);
+    const zoom = el("button", { class: "rl-zoom", "aria-pressed": String(zoomed), onclick: () => { zoomed = !zoomed; redraw(); } },
+      zoomed ? "Fit the map" : "Larger map");
     return el("div", { class: "rl-header" },
       el("span", { class: "rl-round" }, `Round ${Math.min(view.round, view.round_limit)} of ${view.round_limit}`),
       el("span", { class: "rl-phase" }, phaseWords(view)),
+      zoom,
       battle ? el("p", { class: "rl-battle" }, battle) : null);
   }
 
@@ -577,14 +584,14 @@
       return;
     }
     const keep = keptFor(board, ctx);
-    const root = el("div", { class: "rl", "data-phase": view.phase, "data-round": view.round });
+    const root = el("div", { class: `rl${zoomed ? " rl-zoomed" : ""}`, "data-phase": view.phase, "data-round": view.round });
     const ui = makeUi(root, ctx, keep);
     const options = optionsByTarget(view, ctx);
     root.append(
-      drawHeader(view),
+      drawHeader(view, () => draw(board, view, ctx)),
       drawOver(view) || "",
       drawTools(view, ctx, options) || "",
-      drawMap(view, ctx, ui, options),
+      el("div", { class: "rl-mapbox" }, drawMap(view, ctx, ui, options)),
       drawTracks(view, ctx, ui, options));
     board.replaceChildren(root);
     ui.restore();
