@@ -11,6 +11,7 @@ from typing import Any
 
 from ludorum.engine import CHANCE, Action, Config, Game, GameState, Record
 from ludorum.engine.bots import Bot
+from ludorum.server import visibility
 from ludorum.server.db import FINISHED, OPEN, RUNNING, SeatData
 from ludorum.server.visibility import LogEntry, Observer
 
@@ -44,6 +45,7 @@ class LiveGame:
     bot_rng: random.Random = dataclasses.field(default_factory=lambda: random.Random(secrets.randbits(64)))
     advancer: asyncio.Task[None] | None = None
     states: list[GameState] | None = None  # every state, once a finished game is replayed for viewing
+    _labels: tuple[int, list[tuple[Action, str]]] | None = None
 
     @property
     def version(self) -> int:
@@ -72,6 +74,13 @@ class LiveGame:
         """The full record (secrets included: only for finished games or trusted use)."""
         result = self.game.result(self.state) if self.over else None
         return Record(self.game.name, self.config, self.seed, list(self.steps), result)
+
+    def legal_labels(self) -> list[tuple[Action, str]]:
+        """The deciding seat's legal actions and their safe labels (computed once per version)."""
+        if self._labels is None or self._labels[0] != self.version:
+            mover = self.game.to_move(self.state)
+            self._labels = (self.version, visibility.safe_labels(self.game, self.state, mover))
+        return self._labels[1]
 
     def players(self, observer: Observer) -> list[dict[str, Any]]:
         """The seats as the frame shows them."""
@@ -109,10 +118,7 @@ class LiveGame:
         mine = mover is not None and mover == observer and mover != CHANCE
         legal = []
         if mine and self.seats[observer].kind == "human":  # type: ignore[index]
-            legal = [
-                {"action": a.to_json(), "label": self.game.describe(self.state, a)}
-                for a in self.game.legal_actions(self.state)
-            ]
+            legal = [{"action": a.to_json(), "label": label} for a, label in self.legal_labels()]
         result = self.game.result(self.state).to_json() if public else None
         return {
             "id": self.id,

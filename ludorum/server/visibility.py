@@ -29,7 +29,11 @@ Observer = int | None
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class LogEntry:
-    """One step of the game log: who decided, what, its label, and who may see it."""
+    """One step of the game log: who decided, what, its label, and who may see it.
+
+    ``shown`` is the label the other observers in ``visible`` read: the game's label, or the bare
+    action when the label would say more than those observers may know.
+    """
 
     index: int
     seat: int
@@ -37,15 +41,16 @@ class LogEntry:
     action: Action
     label: str
     visible: frozenset[Observer]
+    shown: str
 
     def to_json(self, observer: Observer, public: bool) -> dict[str, Any]:
         """The entry as ``observer`` receives it (``public``: the game is over, nothing is secret)."""
-        if public or observer in self.visible:
+        if public or observer == self.seat or observer in self.visible:
             return {
                 "index": self.index,
                 "seat": self.seat,
                 "who": self.who,
-                "label": self.label,
+                "label": self.label if public or observer == self.seat else self.shown,
                 "action": self.action.to_json(),
             }
         return {
@@ -91,9 +96,40 @@ def entry(
 ) -> LogEntry:
     """The log entry of one step."""
     who = "Chance" if seat == CHANCE else game.seat_name(before, seat)
-    return LogEntry(
-        index, seat, who, action, game.describe(before, action), visible_to(game, before, action, after, seat)
-    )
+    label = game.describe(before, action)
+    visible = visible_to(game, before, action, after, seat)
+    rng = random.Random(secrets.randbits(64))
+    leaky = any(label_leaks(game, before, action, label, o, rng) for o in visible if o != seat)
+    return LogEntry(index, seat, who, action, label, visible, str(action) if leaky else label)
+
+
+LABEL_SAMPLES = 4
+"""How many indistinguishable states a label is checked against."""
+
+
+def label_leaks(
+    game: Game[Any], state: GameState, action: Action, label: str, observer: Observer, rng: random.Random
+) -> bool:
+    """Whether ``label`` (of ``action`` in ``state``) could tell ``observer`` something it cannot see:
+    it reads differently in some state ``observer`` cannot tell apart from ``state``."""
+    for _ in range(LABEL_SAMPLES):
+        try:
+            again = game.describe(game.sample_state(state, observer, rng), action)
+        except Exception:
+            return True
+        if again != label:
+            return True
+    return False
+
+
+def safe_labels(game: Game[Any], state: GameState, seat: int) -> list[tuple[Action, str]]:
+    """The deciding seat's legal actions with labels that tell it nothing it cannot see."""
+    rng = random.Random(secrets.randbits(64))
+    out = []
+    for action in game.legal_actions(state):
+        label = game.describe(state, action)
+        out.append((action, str(action) if label_leaks(game, state, action, label, seat, rng) else label))
+    return out
 
 
 REFUSAL_SAMPLES = 6

@@ -234,3 +234,48 @@ def test_a_refusal_that_would_reveal_a_secret_is_made_plain(sqlite_url: str) -> 
         )
         assert r.json()["error"]["message"] == "confirm is not possible now"
         assert r.json()["error"]["rule"] == "Sealed Bids › Bidding"
+
+
+class ChattyBids(SealedBids):
+    """A careless game: the label of a public step (confirm) names the hidden bid it seals."""
+
+    def describe(self, state: Any, action: Action) -> str:
+        if action.kind == "confirm":
+            return f"seal the bid of {state.pending}"
+        return super().describe(state, action)
+
+
+def test_a_label_that_would_reveal_a_secret_shows_the_bare_action(sqlite_url: str) -> None:
+    from ludorum.server import create_app
+
+    reg = Registry()
+    reg.register(ChattyBids())
+    with TestClient(create_app(reg, sqlite_url)) as client:
+        r = client.post("/api/games", json=new_game_body(claim=0), headers=TOKEN_BODY)
+        game_id, t0 = r.json()["id"], r.json()["token"]
+        t1 = client.post(f"/api/games/{game_id}/seats/1/claim", headers=TOKEN_BODY).json()["token"]
+        client.cookies.clear()
+        deadline = time.monotonic() + 10
+        while not client.get(f"/api/games/{game_id}", headers=bearer(t0)).json()["legal"]:
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        v = client.get(f"/api/games/{game_id}", headers=bearer(t0)).json()["version"]
+        client.post(
+            f"/api/games/{game_id}/actions",
+            json={"version": v, "action": {"kind": "bid", "args": [4]}},
+            headers=bearer(t0),
+        )
+        mine = client.get(f"/api/games/{game_id}", headers=bearer(t0)).json()
+        # the seat's own choices keep the game's words: it knows its own pending bid
+        assert "seal the bid of 4" in [a["label"] for a in mine["legal"]]
+        client.post(
+            f"/api/games/{game_id}/actions",
+            json={"version": v + 1, "action": {"kind": "confirm"}},
+            headers=bearer(t0),
+        )
+        for token in (t1, None):
+            log = client.get(f"/api/games/{game_id}", headers=bearer(token) if token else {}).json()["log"]
+            assert log[-1]["action"] == {"kind": "confirm", "args": []}  # the step itself is public
+            assert log[-1]["label"] == "confirm" and "4" not in log[-1]["label"]
+        own = client.get(f"/api/games/{game_id}", headers=bearer(t0)).json()["log"]
+        assert own[-1]["label"] == "seal the bid of 4"
