@@ -45,8 +45,11 @@ def my_turn(page: Page) -> bool:
 def test_play_a_game_against_a_bot_to_the_end_reload_and_replay(page: Page, server: LiveServer) -> None:
     page.goto(server.url + "/")
     expect(page.locator("#seats select")).to_have_count(2)
+    expect(page.locator("#variants label")).to_have_text("rich — every seat starts with 8 coins")
+    page.check("#variants input[value=rich]")
     shot(page, "lobby.png")
     game_id = click_start(page)
+    expect(page.locator("#board")).to_contain_text("8, 8")  # the variant is in play: 8 coins each
     expect(page.locator("#title")).to_have_text("Sealed Bids")
     turns = 0
     reloaded = False

@@ -42,9 +42,9 @@
     players.value = n;
     const variants = Object.entries(game.variants);
     $("variants").replaceChildren(el("legend", {}, "Variants"),
-      variants.length ? variants.map(([name, text]) => el("label", {},
+      ...(variants.length ? variants.map(([name, text]) => el("label", {},
         el("input", { type: "checkbox", name: "variant", value: name }), ` ${name} — ${text}`))
-        : el("p", { class: "muted" }, "This game has no variants."));
+        : [el("p", { class: "muted" }, "This game has no variants.")]));
     $("seats").replaceChildren(...Array.from({ length: n }, (_, i) => seatChoice(game, i)));
   }
 
