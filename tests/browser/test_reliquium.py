@@ -53,7 +53,7 @@ def reliquium_server(tmp_path: Path) -> Iterator[LiveServer]:
         yield srv
 
 
-def start_four_player_game(page: Page, base: str) -> str:
+def start_four_player_game(page: Page, base: str, variants: tuple[str, ...] = ()) -> str:
     """From the lobby: Reliquium, 4 players, you in seat 1 (the Legion) and three heuristic bots."""
     page.goto(base + "/")
     expect(page.locator("#game-select")).to_have_value("reliquium")
@@ -63,6 +63,8 @@ def start_four_player_game(page: Page, base: str) -> str:
     expect(page.locator("#seats select").nth(0)).to_have_value("you")
     for i in range(1, 4):
         expect(page.locator("#seats select").nth(i)).to_have_value("bot:heuristic")
+    for name in variants:
+        page.locator(f"#variants input[value='{name}']").check()
     page.click("#create")
     page.wait_for_url(re.compile(r".*/game/[0-9a-f]+$"))
     return page.url.rsplit("/", 1)[1]
@@ -115,8 +117,9 @@ class Player:
     # Menu entries we like best, in order (the first of the menu otherwise).
     LIKED = ("Build", "Melee combat", "Victory march with", "Send", "Summon", "March from", "Recruit")
 
-    def __init__(self, page: Page, base: str, game_id: str) -> None:
+    def __init__(self, page: Page, base: str, game_id: str, shots: bool) -> None:
         self.page = page
+        self.take_shots = shots
         self.base = base
         self.game_id = game_id
         self.rng = random.Random(7)
@@ -131,7 +134,7 @@ class Player:
         self.clicks[(phase, what)] = self.clicks.get((phase, what), 0) + 1
 
     def shot_once(self, name: str) -> None:
-        if name not in self.shots:
+        if self.take_shots and name not in self.shots:
             self.shots.add(name)
             shot(self.page, f"reliquium-{name}.png")
 
@@ -181,10 +184,8 @@ class Player:
         self.note(phase, "menu")
 
 
-@pytest.mark.browser
-def test_a_four_player_game_against_bots_played_on_the_map(page: Page, reliquium_server: LiveServer) -> None:
-    base = reliquium_server.url
-    game_id = start_four_player_game(page, base)
+def play_to_the_end(page: Page, base: str, game_id: str, shots: bool) -> Player:
+    """Our seat decides on the board until the game is over; the drawing is checked now and then."""
     expect(page.locator("#title")).to_have_text("Reliquium")
     expect(page.locator("#board .rl-map")).to_be_visible()
     # the map: 31 regions in their terrain, 74 borders, four tracks
@@ -192,7 +193,7 @@ def test_a_four_player_game_against_bots_played_on_the_map(page: Page, reliquium
     expect(page.locator("#board .rl-region[data-terrain='water']")).to_have_count(3)
     expect(page.locator("#board .rl-border")).to_have_count(74)
     expect(page.locator("#board .rl-track")).to_have_count(4)
-    me = Player(page, base, game_id)
+    me = Player(page, base, game_id, shots)
     decisions = 0
     while my_turn(page):
         expect(page.locator("#error")).to_have_text("")  # drawn without the fallback, nothing refused
@@ -210,14 +211,36 @@ def test_a_four_player_game_against_bots_played_on_the_map(page: Page, reliquium
     expect(over.locator(".rl-reason")).to_have_text(record["result"]["reason"])
     expect(page.locator("#board .rl[data-phase='over']")).to_be_visible()
     check_drawing(page, me.view())
-    shot(page, "reliquium-end.png")
+    # the replay below draws the start on the same map, with nothing to click
+    expect(page.locator("#replay-board .rl-map")).to_be_visible()
+    expect(page.locator("#replay-board .rl-hot")).to_have_count(0)
     print(f"our decisions: {decisions}; board clicks: {me.clicks}; from the list: {me.listed}")
+    assert me.listed == 0  # every decision had its place on the board (or its button above the map)
+    return me
+
+
+@pytest.mark.browser
+def test_a_four_player_game_against_bots_played_on_the_map(page: Page, reliquium_server: LiveServer) -> None:
+    base = reliquium_server.url
+    game_id = start_four_player_game(page, base)
+    me = play_to_the_end(page, base, game_id, shots=True)
+    shot(page, "reliquium-end.png")
     phases = {phase for phase, _ in me.clicks}
     assert "peace" in phases
     assert {"support", "attack"} & phases, me.clicks  # a war-phase decision was made on the board
     kinds = {what for _, what in me.clicks}
-    assert {"border", "region", "marker"} <= kinds, me.clicks
+    assert {"border", "marker", "junction"} <= kinds, me.clicks
     assert {"peace", "war"} <= me.shots
+
+
+@pytest.mark.browser
+def test_a_game_with_every_variant_is_played_on_the_map(page: Page, reliquium_server: LiveServer) -> None:
+    """Single March, Militia and Allies add onward marches, militia support, pacts and consents."""
+    base = reliquium_server.url
+    game_id = start_four_player_game(page, base, ("allies", "militia", "single-march"))
+    config = httpx.get(f"{base}/api/games/{game_id}").json()["view"]["config"]
+    assert config["variants"] == ["allies", "militia", "single-march"]
+    play_to_the_end(page, base, game_id, shots=False)
 
 
 @pytest.mark.browser

@@ -330,7 +330,10 @@
       });
     }
     const step = 25;
-    items.forEach((make, i) => out.push(make(cx + (i - (items.length - 1) / 2) * step)));
+    // A row near the board's edge is moved inwards so that no icon is cut off.
+    const half = ((items.length - 1) / 2) * step;
+    const mid = Math.max(half + 14, Math.min(geometry.width - half - 14, cx));
+    items.forEach((make, i) => out.push(make(mid + i * step - half)));
     return s("g", { class: "rl-content", "data-region": r }, out);
   }
 
@@ -378,7 +381,9 @@
   }
 
   function drawCreature(c) {
-    const [x, y] = geometry.junctions[c.junction].point;
+    const [px, py] = geometry.junctions[c.junction].point;
+    // Junctions by the board's edge would cut the token: keep it whole inside the map.
+    const x = Math.max(20, Math.min(geometry.width - 26, px)), y = Math.max(26, Math.min(geometry.height - 20, py));
     const fill = FACTIONS[c.faction].fill;
     return s("g", { class: "rl-creature", "data-junction": c.junction, "data-creature": c.creature },
       s("title", {}, `${c.name} of the ${factionName(c.faction)} (strengthens ${CLASSES[c.class]}s where it is present)`),
