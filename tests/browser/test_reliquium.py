@@ -141,8 +141,9 @@ class Player:
     def move(self, decisions: int) -> None:
         page = self.page
         phase = page.locator("#board .rl").get_attribute("data-phase") or ""
-        if phase == "peace" and decisions >= 4:
-            self.shot_once("peace")
+        borders = page.locator(".rl-map .rl-border.rl-hot").count()
+        if phase == "peace" and decisions >= 4 and (borders or decisions >= 12):
+            self.shot_once("peace")  # preferably with borders to march across or attack highlighted
         if phase in ("support", "attack"):
             self.shot_once("war")
         marker = page.locator(".rl-tracks .rl-marker.rl-hot")

@@ -466,7 +466,7 @@
       s("circle", { cx: 16, cy: y + ROW / 2, r: 9, fill: fac.fill }),
       s("text", { x: 32, y: y + 28, class: "rl-track-name" }, fac.short + (mine ? " (you)" : "")),
       s("text", { x: 32, y: y + 50, class: "rl-track-small" },
-        playing ? `castles ${view.castles_on_board[f]}/9` : `neutral · castles ${view.castles_on_board[f]}`),
+        playing ? `castles ${view.castles_on_board[f]}/9${view.militia[f] ? " · militia" : ""}` : `neutral · castles ${view.castles_on_board[f]}`),
     ];
     const x0 = 205, div = 54, gap = 12;
     for (let g = 0; g < 3; g++) {
@@ -526,7 +526,10 @@
     if (view.phase === "peace") {
       if (p[0] === P_MARCH_UNITS) return `March from the ${name(p[1])} into the ${name(p[2])}: click the ${name(p[2])} to choose the units.`;
       if (p[0] === P_MARCH_ON) return "Single March: click a region to go on, or stop here.";
-      if (p[0] === P_ABILITY) return `${CREATURES[p[1]][0]} is summoned: click a highlighted target for its ability, or do without it.`;
+      if (p[0] === P_ABILITY) {
+        const targets = ctx.legal.some((l) => l.action.kind === "ability");
+        return `${CREATURES[p[1]][0]} is summoned: ${targets ? "click a highlighted target for its ability, or do without it" : "its ability has no target here"}.`;
+      }
       if (p[0] === P_CONSENT || p[0] === P_PACT) return "Your ally asks: answer with the buttons.";
       const f = view.factions[ctx.seat];
       const seg = Math.floor(view.marker[f] / 3);
@@ -560,6 +563,8 @@
       el("span", { class: "rl-round" }, `Round ${Math.min(view.round, view.round_limit)} of ${view.round_limit}`),
       el("span", { class: "rl-phase" }, phaseWords(view)),
       zoom,
+      view.pacts.length ? el("span", { class: "rl-pacts" },
+        `Pacts this round: ${view.pacts.map(([a, b]) => `${FACTIONS[a].short} & ${FACTIONS[b].short}`).join(", ")}`) : null,
       battle ? el("p", { class: "rl-battle" }, battle) : null);
   }
 
