@@ -9,7 +9,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from tests.browser.conftest import shot
 from tests.server.support import LiveServer
@@ -31,6 +31,13 @@ def click_start(page: Page) -> str:
     page.click("#create")
     page.wait_for_url(re.compile(r".*/game/[0-9a-f]+$"))
     return page.url.rsplit("/", 1)[1]
+
+
+def first_choice(page: Page) -> Locator:
+    """The first legal action's button, once it is usable."""
+    button = page.locator("#actions button").first
+    expect(button).to_be_enabled()
+    return button
 
 
 def my_turn(page: Page) -> bool:
@@ -67,10 +74,11 @@ def test_play_a_game_against_a_bot_to_the_end_reload_and_replay(page: Page, serv
             expect(page.locator("#log li")).to_have_count(log_before)
             expect(page.locator("#players .you")).to_have_count(1)
         version = page.evaluate("() => document.querySelectorAll('#log li').length")
+        button = first_choice(page)
         if turns % 2 == 0:
             page.keyboard.press("1")  # keyboard: the first choice
         else:
-            page.locator("#actions button").first.click()
+            button.click()
         page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {version}")
         turns += 1
         assert turns < 200
@@ -142,8 +150,10 @@ def test_a_friend_joins_from_the_lobby_and_errors_show_in_words(
     # seat 1 cannot act out of turn: its page shows no choices while Player 1 decides
     expect(friend.locator("#status")).to_contain_text("Waiting for Player 1")
     expect(friend.locator("#actions button")).to_have_count(0)
+    first_choice(page)
     page.keyboard.press("1")
     expect(page.locator("#actions button").first).to_contain_text("confirm")
+    first_choice(page)
     page.keyboard.press("1")
     expect(friend.locator("#status")).to_have_text("Your turn.")
     friend.context.close()

@@ -162,14 +162,20 @@
     busy = true;
     showError(null);
     drawActions();
+    let answer = null;
+    let failure = null;
     try {
-      absorb(await api("POST", `/api/games/${gameId}/actions`, { version: snap.version, action }));
+      answer = await api("POST", `/api/games/${gameId}/actions`, { version: snap.version, action });
     } catch (e) {
-      showError(e);
-      if (e.code === "stale_version" || e.code === "not_your_turn" || e.code === "game_over") await resync();
-    } finally {
-      busy = false;
+      failure = e;
+    }
+    busy = false; // before drawing, so the new choices are usable at once
+    if (answer) {
+      absorb(answer);
+    } else {
+      showError(failure);
       drawActions();
+      if (["stale_version", "not_your_turn", "game_over"].includes(failure.code)) await resync();
     }
   }
 
