@@ -202,6 +202,7 @@ def _check_illegal(
     where: str,
 ) -> None:
     legal_set = set(legal)
+    open_kinds = game.open_kinds(state)
     proto = rng.choice(legal)
     candidates = [
         *rng.sample(seen, min(n, len(seen))),
@@ -222,7 +223,8 @@ def _check_illegal(
                 where, f"illegal {bad} raised {type(e).__name__}: {e} instead of IllegalAction"
             ) from None
         else:
-            raise _fail(where, f"apply accepted {bad}, which is not among the legal actions")
+            if bad.kind not in open_kinds:
+                raise _fail(where, f"apply accepted {bad}, which is not among the legal actions")
         if json.dumps(state.to_json(), sort_keys=True) != before:
             raise _fail(where, f"refusing {bad} changed the state")
 
@@ -247,7 +249,14 @@ def _check_views(
                     f"seat {seat}'s view differs between states it cannot tell apart "
                     f"(sample_state): the view leaks hidden information",
                 )
-            if seat is not None and seat == to_move and set(game.legal_actions(other)) != set(legal):
+            if (
+                seat is not None
+                and seat == to_move
+                and (
+                    set(game.legal_actions(other)) != set(legal)
+                    or game.open_kinds(other) != game.open_kinds(state)
+                )
+            ):
                 raise _fail(where, f"seat {seat}'s legal actions depend on what it cannot know")
 
 

@@ -129,6 +129,15 @@ class Game(ABC, Generic[S]):
     def legal_actions(self, state: S) -> Sequence[Action]:
         """Every action the deciding seat may take now (empty once the game is over)."""
 
+    def open_kinds(self, state: S) -> Mapping[str, str]:
+        """Action kinds the deciding seat may also take with free arguments, beyond ``legal_actions``.
+
+        Some choices are continuous (a model placed at any exact point of a battlefield): the legal list
+        offers a finite, expressive sample of them, and ``apply`` validates any other argument exactly.
+        Maps each such kind to a description of its arguments; empty for most games.
+        """
+        return {}
+
     @abstractmethod
     def apply(self, state: S, action: Action) -> S:
         """The state after ``action``; raises ``IllegalAction`` and leaves ``state`` unchanged if illegal."""

@@ -5,7 +5,15 @@ from __future__ import annotations
 import pytest
 
 from ludorum.engine.conformance import ConformanceError, check_game
-from tests.fixtures.sealed_bids import AliasingBids, HintingBids, LeakyBids, MutatingBids, SealedBids
+from tests.fixtures.sealed_bids import (
+    AliasingBids,
+    HintingBids,
+    LaxBids,
+    LeakyBids,
+    MutatingBids,
+    OpenBids,
+    SealedBids,
+)
 
 
 def configs(game: SealedBids) -> list:
@@ -27,9 +35,15 @@ def test_correct_game_passes() -> None:
         (HintingBids, "leaks hidden information"),
         (MutatingBids, "refusing .* changed the state"),
         (AliasingBids, "changed the state it was applied to"),
+        (LaxBids, "apply accepted bid"),
     ],
 )
 def test_planted_faults_are_caught(faulty: type[SealedBids], symptom: str) -> None:
     game = faulty()
     with pytest.raises(ConformanceError, match=symptom):
         check_game(game, configs(game), games=20, seed=1)
+
+
+def test_declared_open_kinds_may_take_unlisted_arguments() -> None:
+    game = OpenBids()
+    check_game(game, configs(game), games=20, seed=1)

@@ -131,6 +131,12 @@ class SignumGame(Game[SignumState]):
 
     # -- applying ------------------------------------------------------------------------------------
 
+    def open_kinds(self, state: SignumState) -> dict[str, str]:
+        """While a creature chooses where to move, any exact point may be given (Battlefield)."""
+        if self._moving(state):
+            return {"move_to": "the new centre of the acting model: x and y in millimetres"}
+        return {}
+
     def apply(self, state: SignumState, action: Action) -> SignumState:
         """Validate, then apply to a copy."""
         if action.kind == "move_to" and self._moving(state):
