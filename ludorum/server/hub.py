@@ -279,14 +279,16 @@ class Hub:
             if live.to_move() != seat:
                 raise ApiError(409, "not_your_turn", "it is not your turn", version=live.version)
             try:
-                if action not in live.game.legal_actions(live.state):
-                    refusal = live.game.describe_error(live.state, action) or IllegalAction(
+                # An open kind (a free placement) is validated exactly by apply itself.
+                listed = action in live.game.legal_actions(live.state)
+                if not listed and action.kind not in live.game.open_kinds(live.state):
+                    raise live.game.describe_error(live.state, action) or IllegalAction(
                         f"{action} is not possible now"
                     )
-                    raise visibility.safe_refusal(live.game, live.state, seat, action, refusal)
                 await self._commit(live, seat, action)
             except IllegalAction as e:
-                raise ApiError(422, "illegal_action", e.message, rule=e.rule) from None
+                safe = visibility.safe_refusal(live.game, live.state, seat, action, e)
+                raise ApiError(422, "illegal_action", safe.message, rule=safe.rule) from None
         self.kick(live)
 
     async def _commit(self, live: LiveGame, seat: int, action: Action) -> None:

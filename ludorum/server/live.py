@@ -116,9 +116,11 @@ class LiveGame:
         public = self.over
         since = 0 if public else since
         mine = mover is not None and mover == observer and mover != CHANCE
-        legal = []
+        legal: list[dict[str, Any]] = []
+        open_kinds: dict[str, str] = {}
         if mine and self.seats[observer].kind == "human":  # type: ignore[index]
             legal = [{"action": a.to_json(), "label": label} for a, label in self.legal_labels()]
+            open_kinds = dict(self.game.open_kinds(self.state))
         result = self.game.result(self.state).to_json() if public else None
         return {
             "id": self.id,
@@ -132,6 +134,7 @@ class LiveGame:
             "to_move": None if mover is None or mover == CHANCE else mover,
             "view": self.game.view(self.state, observer),
             "legal": legal,
+            "open": open_kinds,
             "since": since,
             "log": [e.to_json(observer, public) for e in self.log[since:]],
             "result": result,
