@@ -7,7 +7,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from ludorum.engine import Registry
+from ludorum.engine import IllegalAction, Registry
 from ludorum.server.security import cookie_name
 from tests.fixtures.sealed_bids import SealedBids
 from tests.server.support import TOKEN_BODY, bearer, new_game_body
@@ -308,3 +308,61 @@ def test_a_failing_bot_does_not_stall_its_game(registry: Registry, sqlite_url: s
         game_id = client.post("/api/games", json=body).json()["id"]
         snap = wait_for(client, game_id, None, lambda s: s["status"] == "finished")
         assert any(e["seat"] == 0 for e in snap["log"])
+
+
+class OpenBids(SealedBids):
+    """Bids as an open kind: the list offers only 0 and all-in; apply takes any amount one has."""
+
+    def legal_actions(self, state: Any) -> Any:
+        full = super().legal_actions(state)
+        if state.prize and state.pending is None and not self.is_over(state):
+            seat = self.to_move(state)
+            return [a for a in full if a.args[0] in (0, state.coins[seat])]
+        return full
+
+    def open_kinds(self, state: Any) -> dict[str, str]:
+        return {"bid": "any number of your coins"} if state.prize and state.pending is None else {}
+
+    def apply(self, state: Any, action: Any) -> Any:
+        if action.kind == "bid" and "bid" in self.open_kinds(state):
+            n = action.args[0] if len(action.args) == 1 else None
+            if type(n) is not int or not 0 <= n <= state.coins[self.to_move(state)]:
+                raise IllegalAction(f"you have {state.coins[self.to_move(state)]} coins", "Bidding")
+            s = state.clone()
+            s.pending = n
+            return s
+        return super().apply(state, action)
+
+
+def test_actions_of_an_open_kind_are_validated_by_the_game(sqlite_url: str) -> None:
+    from ludorum.server import create_app
+
+    reg = Registry()
+    reg.register(OpenBids())
+    with TestClient(create_app(reg, sqlite_url)) as client:
+        r = client.post("/api/games", json=new_game_body(claim=0), headers=TOKEN_BODY)
+        game_id, token = r.json()["id"], r.json()["token"]
+        snap = wait_for(client, game_id, token, lambda s: s["legal"])
+        assert snap["open"] == {"bid": "any number of your coins"}
+        assert {"kind": "bid", "args": [3]} not in [a["action"] for a in snap["legal"]]
+        url = f"/api/games/{game_id}/actions"
+        bad = client.post(
+            url,
+            json={"version": snap["version"], "action": {"kind": "bid", "args": [9]}},
+            headers=bearer(token),
+        )
+        assert bad.status_code == 422 and bad.json()["error"]["message"] == "you have 5 coins"
+        ok = client.post(
+            url,
+            json={"version": snap["version"], "action": {"kind": "bid", "args": [3]}},
+            headers=bearer(token),
+        )
+        assert ok.status_code == 200 and ok.json()["open"] == {}
+        assert ok.json()["log"][-1]["action"] == {"kind": "bid", "args": [3]}
+        # other kinds still have to be on the list
+        r = client.post(
+            url,
+            json={"version": ok.json()["version"], "action": {"kind": "prize", "args": [1]}},
+            headers=bearer(token),
+        )
+        assert r.status_code == 422

@@ -58,6 +58,7 @@
       version: snap.version,
       replay,
       legal,
+      openKinds: replay ? {} : snap.open || {},
       isLegal: (action) => legal.some((l) => Ludorum.sameAction(l.action, action)),
       labelOf: (action) => { const l = legal.find((x) => Ludorum.sameAction(x.action, action)); return l ? l.label : null; },
       submit: (action) => submit(action),
