@@ -1,0 +1,594 @@
+// Legends of Signum board renderer: the 60×60 cm Battlefield top-down as SVG, the zones of every side,
+// the latest dice as faces, and clicks → actions.
+//
+// The SVG's viewBox is the field in millimetres (0 0 600 600), north up: P1's edge is the bottom (y = 0
+// in the game), P2's the top.  From the seat's view (ludorum/games/signum/game.py `view`: the state's
+// fields plus `cards`, summaries of every visible card) it draws:
+//   - terrain (`terrain`, `cards[id].radius/impassable/difficult/blocks_sight`): impassable solid grey,
+//     difficult hatched brown, sight-blocking with a dark dashed rim (and a symbol per property);
+//   - every model (`models`): its round base at its true size (`cards[id].base_mm`) in its side's colour,
+//     the hero with a gold rim and a crown, wounds as a red arc and "wounds/health" (`wounds`,
+//     `cards[id].health`), activated ones dimmed, hidden ones dashed, controlled ones ringed;
+//   - while a creature acts (`acting`, `stage`): its movement rings (the reference distances S/M/L/XL up
+//     to its run, the allowance bold), the finite destinations (legal `move`/`run`) as markers, lines to
+//     contact targets, and line-of-sight lines to shooting/magic targets (blocked enemies in range dashed);
+//     a click anywhere inside the allowance ring sends the open action `move_to` (x, y in mm) — the
+//     server validates it exactly and the frame shows its refusal; the point tried stays marked;
+//   - a pending melee (`pending`): the two fighters joined, the attacker's open split; dice waiting
+//     (`rolls`) and finished groups (`rolled`) as die faces;
+//   - the latest dice from the game log as faces (Bullseye, Axe, Shield/Axe; see `latestDice`);
+//   - per side: prosperity, hand (own as card tiles, others as a count), face-down tactics, deck size,
+//     City, Graveyard, kills (`prosperity`, `hands`, `tactics`, `deck_sizes`, `city`, `graveyard`,
+//     `kills`); the building and terrain cards to choose from (`building_hands`, `terrain_hands`).
+// Clicks: every legal action (ctx.legal) is attached to one board thing — a model (activate, melee,
+// shoot, contact, heal, cast on it…), a destination marker, an entry point on your edge (recruit), a
+// terrain spot (lay terrain), a card tile (recruit/cast/equip/set/build/terrain) — or, when it is no
+// place (end the turn, pass, done, a melee split…), a button above the field.  One action is sent at
+// once; several open a small menu.  The frame's list keeps every action reachable by keyboard.
+"use strict";
+(function () {
+  const el = Ludorum.el;
+  const NS = "http://www.w3.org/2000/svg";
+  const FIELD = 600; // mm
+  const STEPS = [["S", 8], ["M", 10], ["L", 15], ["XL", 25]]; // cm (DESIGN.md §5)
+  const SIDES = [
+    { fill: "#c0392b", light: "#f3c6c0" },
+    { fill: "#2463b0", light: "#c3d7f2" },
+    { fill: "#2e8b57", light: "#c4e8d3" },
+    { fill: "#8e44ad", light: "#e0cdea" },
+  ];
+  const DIRECTIONS = [...Array(8).keys()].map((i) => [Math.cos((i * Math.PI) / 4), Math.sin((i * Math.PI) / 4)]);
+  const TERRAIN_SPOTS = [20, 30, 40].flatMap((y) => [12, 30, 48].map((x) => [x, y])); // turn.py
+  const ENTRY_X = [6, 18, 30, 42, 54]; // turn.py
+  const FACES = ["Bullseye", "Axe", "Shield/Axe"];
+  // Kinds whose first argument is a model on the field.
+  const MODEL_KINDS = new Set(["activate", "melee", "shoot", "magic_shot", "strike", "control", "heal", "detect", "contact", "pursue", "clink"]);
+  const CARD_KINDS = new Set(["recruit", "cast", "equip", "set", "build", "terrain", "stack"]);
+  const SIGHT_KINDS = { shoot: "shot", magic_shot: "magic", control: "control", strike: "magic", heal: "heal" };
+
+  let lastTry = null; // the last free point clicked {x, y} in mm, kept until the next successful draw
+  let lastVersion = -1;
+  let selectedCard = null; // a hand card whose entry points are shown on the board
+  let logWatcher = null;
+
+  // -- small builders ---------------------------------------------------------------------------------
+
+  /** An SVG element: s("rect", {x: 1}, child, ...). */
+  function s(tag, attrs, ...children) {
+    const node = document.createElementNS(NS, tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === undefined || v === null || v === false) continue;
+      if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+      else node.setAttribute(k, v === true ? "" : String(v));
+    }
+    for (const c of children.flat(Infinity)) {
+      if (c === undefined || c === null || c === false) continue;
+      node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+    }
+    return node;
+  }
+
+  // Game coordinates are cm with y north; the SVG is mm with y down.
+  const X = (cm) => cm * 10;
+  const Y = (cm) => FIELD - cm * 10;
+
+  function loadStyles() {
+    if (document.getElementById("sg-styles")) return;
+    document.head.append(el("link", { id: "sg-styles", rel: "stylesheet", href: "/static/games/signum.css" }));
+  }
+
+  const card = (view, id) => view.cards[id] || { name_en: id, kind: "?" };
+  const radiusCm = (view, m) => (card(view, m.card).base_mm || 30) / 20;
+  const isHero = (view, m) => view.heroes[m.owner] === m.card;
+  const side = (m) => (m.controller >= 0 ? m.controller : m.owner);
+  const modelName = (view, m) => `${card(view, m.card).name_en} #${m.uid}`;
+
+  /** Make an SVG or HTML thing clickable and keyboard usable. */
+  function clickable(node, label, onActivate) {
+    node.setAttribute("tabindex", "0");
+    node.setAttribute("role", "button");
+    node.setAttribute("aria-label", label);
+    node.classList.add("sg-hot");
+    node.addEventListener("click", (e) => { e.stopPropagation(); onActivate(e); });
+    node.addEventListener("keydown", (e) => {
+      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); onActivate(e); }
+    });
+    return node;
+  }
+
+  // -- the menu for a click that matches several actions -------------------------------------------------
+
+  function closeMenu(root) {
+    const old = root.querySelector(".sg-menu");
+    if (old) old.remove();
+  }
+
+  /** Send the action, or offer a menu when several match. */
+  function choose(root, ctx, actions, title) {
+    if (!actions.length || ctx.replay) return;
+    if (actions.length === 1) { ctx.submit(actions[0].action); return; }
+    closeMenu(root);
+    const menu = el("div", { class: "sg-menu", role: "menu", "aria-label": title },
+      el("p", { class: "sg-menu-title" }, title),
+      actions.map((l) => el("button", { role: "menuitem", onclick: () => { closeMenu(root); ctx.submit(l.action); } }, l.label)),
+      el("button", { class: "sg-menu-close", onclick: () => closeMenu(root) }, "Close"));
+    root.append(menu);
+    const first = menu.querySelector("button");
+    if (first) first.focus();
+  }
+
+  // -- which board thing each legal action belongs to -----------------------------------------------------
+
+  /** Sort the legal actions by the thing they are attached to. */
+  function sortActions(legal) {
+    const out = { models: new Map(), cards: new Map(), moves: [], runs: [], entries: new Map(), spots: new Map(), tools: [] };
+    const add = (map, key, l) => { if (!map.has(key)) map.set(key, []); map.get(key).push(l); };
+    for (const l of legal) {
+      const { kind, args } = l.action;
+      if (kind === "move") out.moves.push(l);
+      else if (kind === "run") out.runs.push(l);
+      else if (MODEL_KINDS.has(kind) && typeof args[0] === "number") add(out.models, args[0], l);
+      else if (CARD_KINDS.has(kind)) {
+        add(out.cards, String(args[0]), l);
+        if (kind === "recruit") add(out.entries, args[1], l);
+        if (kind === "terrain") add(out.spots, args[1], l);
+        if (kind === "cast" && args[1] !== -1) add(out.models, args[1], l);
+      } else out.tools.push(l);
+    }
+    return out;
+  }
+
+  /** Open kinds: the frame's (ctx.openKinds) when it passes them; else what the view shows (the same rule
+   *  as SignumGame.open_kinds: a creature acting, before it did anything, nothing pending). */
+  function openKinds(view, ctx) {
+    if (ctx.replay || ctx.seat === null || ctx.toMove !== ctx.seat) return {};
+    if (ctx.openKinds) return ctx.openKinds;
+    const moving = view.phase === "activation" && view.acting >= 0 && view.stage === 0 &&
+      !view.pending.length && !view.rolls.length && !view.coins_due.length;
+    return moving ? { move_to: "x and y in mm" } : {};
+  }
+
+  // -- geometry the view does not carry (mirrors battlefield.py, for drawing only) ---------------------------
+
+  function obstacles(view) {
+    return view.terrain.map((t) => Object.assign({ x: t.x, y: t.y, r: card(view, t.card).radius || 5 }, card(view, t.card)));
+  }
+
+  const inTerrain = (x, y, r, o) => Math.hypot(x - o.x, y - o.y) <= r + o.r + 0.02;
+
+  /** Where a move of `cm` along direction i ends: shortened at the board edge and on entering difficult
+   *  terrain, as battlefield.destination_groups does (the action itself names only direction and length). */
+  function destination(view, m, i, cm) {
+    const [ux, uy] = DIRECTIONS[i];
+    const r = radiusCm(view, m);
+    let go = cm;
+    for (const [pos, u] of [[m.x, ux], [m.y, uy]]) {
+      if (u > 1e-9) go = Math.min(go, (60 - r - pos) / u);
+      else if (u < -1e-9) go = Math.min(go, (r - pos) / u);
+    }
+    for (const o of obstacles(view)) {
+      if (!o.difficult || inTerrain(m.x, m.y, r, o)) continue;
+      const reach = r + o.r, fx = m.x - o.x, fy = m.y - o.y;
+      const b = fx * ux + fy * uy, c = fx * fx + fy * fy - reach * reach, d = b * b - c;
+      if (d < 0) continue;
+      const t = -b - Math.sqrt(d);
+      if (t >= 0 && t < go) go = t;
+    }
+    return [m.x + ux * Math.max(0, go), m.y + uy * Math.max(0, go)];
+  }
+
+  /** Terrain-only line of sight between two centres (battlefield.sees). */
+  function sees(view, a, b) {
+    for (const o of obstacles(view)) {
+      if (!o.blocks_sight) continue;
+      if (Math.hypot(a.x - o.x, a.y - o.y) < o.r || Math.hypot(b.x - o.x, b.y - o.y) < o.r) continue;
+      const dx = b.x - a.x, dy = b.y - a.y, den = dx * dx + dy * dy;
+      const t = den ? Math.max(0, Math.min(1, ((o.x - a.x) * dx + (o.y - a.y) * dy) / den)) : 0;
+      if (Math.hypot(a.x + t * dx - o.x, a.y + t * dy - o.y) < o.r - 0.02) return false;
+    }
+    return true;
+  }
+
+  // -- the field ------------------------------------------------------------------------------------------
+
+  function drawDefs() {
+    return s("defs", {},
+      s("pattern", { id: "sg-hatch", width: 12, height: 12, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" },
+        s("rect", { width: 12, height: 12, fill: "#c9a46a" }),
+        s("line", { x1: 0, y1: 0, x2: 0, y2: 12, stroke: "#8a6a36", "stroke-width": 4 })));
+  }
+
+  function drawGround() {
+    const lines = [];
+    for (let v = 100; v < FIELD; v += 100) {
+      lines.push(s("line", { x1: v, y1: 0, x2: v, y2: FIELD, class: "sg-grid" }));
+      lines.push(s("line", { x1: 0, y1: v, x2: FIELD, y2: v, class: "sg-grid" }));
+    }
+    return s("g", { class: "sg-ground" },
+      s("rect", { x: 0, y: 0, width: FIELD, height: FIELD, class: "sg-field" }), lines,
+      s("text", { x: 300, y: 592, class: "sg-edge" }, "P1's edge (south)"),
+      s("text", { x: 300, y: 16, class: "sg-edge" }, "P2's edge (north)"));
+  }
+
+  function drawTerrain(view) {
+    return s("g", { class: "sg-terrain" }, view.terrain.map((t) => {
+      const c = card(view, t.card);
+      const kinds = [c.impassable && "impassable", c.difficult && "difficult", c.blocks_sight && "blocks line of sight"].filter(Boolean);
+      const cls = ["sg-ter", c.impassable ? "sg-impassable" : c.difficult ? "sg-difficult" : "sg-open", c.blocks_sight ? "sg-blocks" : ""].join(" ");
+      const marks = `${c.impassable ? "⛔" : ""}${c.difficult ? "≈" : ""}${c.blocks_sight ? "👁̸" : ""}`;
+      return s("g", { class: cls, "data-card": t.card },
+        s("title", {}, `${c.name_en}: ${kinds.join(", ") || "no effect on movement"}`),
+        s("circle", { cx: X(t.x), cy: Y(t.y), r: X(c.radius || 5) }),
+        s("text", { x: X(t.x), y: Y(t.y) - 4, class: "sg-ter-name" }, c.name_en),
+        s("text", { x: X(t.x), y: Y(t.y) + 16, class: "sg-ter-marks" }, marks));
+    }));
+  }
+
+  /** One model: base at its true size, side colour, hero rim, wounds arc and count. */
+  function drawModel(view, m, root, ctx, sorted) {
+    const c = card(view, m.card);
+    const r = X(radiusCm(view, m));
+    const hero = isHero(view, m);
+    const cx = X(m.x), cy = Y(m.y);
+    const health = c.health || 1;
+    const colour = SIDES[m.owner % SIDES.length];
+    const cls = ["sg-model", hero ? "sg-hero" : "", m.activated ? "sg-spent" : "", m.hidden ? "sg-hidden" : "",
+      m.uid === view.acting ? "sg-acting" : "", m.controller >= 0 ? "sg-controlled" : ""].join(" ");
+    const initials = c.name_en.split(/\s+/).map((w) => w[0]).join("").slice(0, 2);
+    const g = s("g", { class: cls, "data-uid": m.uid, "data-owner": m.owner, "data-wounds": m.wounds },
+      s("title", {}, `${modelName(view, m)} (P${m.owner + 1}${hero ? ", hero" : ""}): wounds ${m.wounds}/${health}` +
+        `, strength ${c.strength}, movement ${c.movement} cm${(c.properties || []).length ? "; " + c.properties.join("; ") : ""}` +
+        `${m.relics.length ? "; relics: " + m.relics.map((id) => card(view, id).name_en).join(", ") : ""}`),
+      s("circle", { cx, cy, r, fill: colour.fill, class: "sg-base" }),
+      hero ? s("circle", { cx, cy, r: r - 3, class: "sg-hero-rim" }) : null,
+      woundArc(cx, cy, r, m.wounds / health),
+      s("text", { x: cx, y: cy + (hero ? -1 : 4), class: "sg-initials" }, hero ? "♛" : initials),
+      s("text", { x: cx, y: cy + r * 0.62, class: "sg-wounds" }, `${m.wounds}/${health}`));
+    const actions = sorted.models.get(m.uid) || [];
+    if (actions.length && !ctx.replay) {
+      clickable(g, `${modelName(view, m)}: ${actions.map((l) => l.label).join(" or ")}`,
+        () => choose(root, ctx, actions, modelName(view, m)));
+    } else {
+      g.style.pointerEvents = "none"; // a click passes to the movement ring below
+    }
+    return g;
+  }
+
+  /** A red arc around the base, as long as the share of health lost. */
+  function woundArc(cx, cy, r, share) {
+    if (share <= 0) return null;
+    if (share >= 1) return s("circle", { cx, cy, r: r - 1.5, class: "sg-wound-arc" });
+    const a = share * 2 * Math.PI;
+    const x = cx + (r - 1.5) * Math.sin(a), y = cy - (r - 1.5) * Math.cos(a);
+    return s("path", { d: `M ${cx} ${cy - r + 1.5} A ${r - 1.5} ${r - 1.5} 0 ${share > 0.5 ? 1 : 0} 1 ${x} ${y}`, class: "sg-wound-arc" });
+  }
+
+  // -- the acting creature: rings, destinations, sight lines --------------------------------------------------
+
+  /** How far the acting creature may move now (cm): the longest legal move, else its card's movement. */
+  function allowanceOf(view, m, sorted) {
+    const longest = Math.max(0, ...sorted.moves.map((l) => l.action.args[1] / 10));
+    if (longest) return longest;
+    let reach = card(view, m.card).movement || 0;
+    if (obstacles(view).some((o) => o.difficult && inTerrain(m.x, m.y, radiusCm(view, m), o))) reach = Math.min(reach, 8);
+    return reach;
+  }
+
+  function drawRings(view, m, root, ctx, sorted, open) {
+    const allowance = allowanceOf(view, m, sorted);
+    const run = sorted.runs.length ? (STEPS.find(([, d]) => d > allowance + 1e-9) || STEPS[3])[1] : 0;
+    const cx = X(m.x), cy = Y(m.y);
+    const parts = [];
+    for (const [name, d] of STEPS) {
+      if (d > Math.max(allowance, run) + 1e-9) continue;
+      parts.push(s("circle", { cx, cy, r: X(d), class: "sg-ring-ref" }),
+        s("text", { x: cx + X(d) * 0.71 + 4, y: cy - X(d) * 0.71 - 4, class: "sg-ring-label" }, name));
+    }
+    if (run) parts.push(s("circle", { cx, cy, r: X(run), class: "sg-ring-run", "data-cm": run }, s("title", {}, `Run: ${run} cm`)));
+    const ring = s("circle", { cx, cy, r: X(allowance), class: "sg-ring-move", "data-cm": allowance },
+      s("title", {}, `Move: up to ${allowance} cm${open.move_to ? " — click any point inside to move there" : ""}`));
+    if (open.move_to) {
+      ring.classList.add("sg-free");
+      ring.addEventListener("click", (e) => freeMove(e, root, ctx));
+    }
+    parts.push(ring);
+    return s("g", { class: "sg-rings" }, parts);
+  }
+
+  /** A click inside the ring: the exact point in mm, sent as move_to. */
+  function freeMove(event, root, ctx) {
+    const svg = root.querySelector("svg.sg-field-svg");
+    const p = svg.createSVGPoint();
+    p.x = event.clientX;
+    p.y = event.clientY;
+    const q = p.matrixTransform(svg.getScreenCTM().inverse());
+    const x = Math.round(q.x), y = Math.round(FIELD - q.y);
+    lastTry = { x, y };
+    const mark = svg.querySelector(".sg-try");
+    if (mark) mark.remove();
+    svg.append(tryMark());
+    ctx.submit({ kind: "move_to", args: [x, y] });
+  }
+
+  function tryMark() {
+    if (!lastTry) return null;
+    return s("g", { class: "sg-try" }, s("title", {}, `tried (${lastTry.x / 10}, ${lastTry.y / 10}) cm`),
+      s("path", { d: `M ${lastTry.x - 8} ${FIELD - lastTry.y - 8} l 16 16 m 0 -16 l -16 16` }));
+  }
+
+  function drawDestinations(view, m, root, ctx, sorted) {
+    const r = X(radiusCm(view, m));
+    const marks = [];
+    const add = (l, run) => {
+      const [dir, mm] = l.action.args; // a run names only its direction: it goes the run distance
+      const [x, y] = destination(view, m, dir, run ? runLength(view, m, sorted) : mm / 10);
+      const g = s("g", { class: run ? "sg-dest sg-dest-run" : "sg-dest", "data-kind": l.action.kind, "data-args": JSON.stringify(l.action.args) },
+        s("circle", { cx: X(x), cy: Y(y), r }), s("circle", { cx: X(x), cy: Y(y), r: 4, class: "sg-dest-dot" }));
+      marks.push(clickable(g, l.label, () => choose(root, ctx, [l], l.label)));
+    };
+    sorted.moves.forEach((l) => add(l, false));
+    sorted.runs.forEach((l) => add(l, true));
+    return s("g", { class: "sg-dests" }, marks);
+  }
+
+  function runLength(view, m, sorted) {
+    const allowance = allowanceOf(view, m, sorted);
+    return (STEPS.find(([, d]) => d > allowance + 1e-9) || STEPS[3])[1];
+  }
+
+  /** Lines from the acting creature to what it may reach or target; blocked shots dashed red. */
+  function drawLines(view, m, sorted) {
+    const lines = [];
+    const line = (t, cls, title) => lines.push(s("line", { x1: X(m.x), y1: Y(m.y), x2: X(t.x), y2: Y(t.y), class: cls }, s("title", {}, title)));
+    const targeted = new Set();
+    let shooter = false;
+    for (const [uid, actions] of sorted.models) {
+      const t = view.models.find((o) => o.uid === uid);
+      if (!t || t.uid === m.uid) continue;
+      for (const l of actions) {
+        const kind = l.action.kind;
+        if (SIGHT_KINDS[kind]) { line(t, `sg-los sg-los-${SIGHT_KINDS[kind]}`, `${l.label}: clear line of sight`); targeted.add(uid); }
+        if (kind === "shoot" || kind === "magic_shot") shooter = true;
+        if (kind === "contact") line(t, "sg-reach", l.label);
+      }
+    }
+    if (shooter) {
+      for (const t of view.models) {
+        if (side(t) === side(m) || targeted.has(t.uid) || t.hidden) continue;
+        const d = Math.hypot(t.x - m.x, t.y - m.y) - radiusCm(view, m) - radiusCm(view, t);
+        if (d <= 25 && !sees(view, m, t)) line(t, "sg-los sg-los-blocked", `${modelName(view, t)}: terrain blocks the line of sight`);
+      }
+    }
+    return s("g", { class: "sg-lines" }, lines);
+  }
+
+  // -- a pending melee, entry points, terrain spots --------------------------------------------------------
+
+  function drawMelee(view) {
+    const p = view.pending.length ? view.pending[view.pending.length - 1] : null;
+    if (!p || p.kind !== "melee") return null;
+    const a = view.models.find((m) => m.uid === p.actor), d = view.models.find((m) => m.uid === p.target);
+    if (!a || !d) return null;
+    return s("g", { class: "sg-melee" },
+      s("line", { x1: X(a.x), y1: Y(a.y), x2: X(d.x), y2: Y(d.y) }),
+      s("text", { x: (X(a.x) + X(d.x)) / 2, y: (Y(a.y) + Y(d.y)) / 2 + 8, class: "sg-swords" }, "⚔"));
+  }
+
+  /** Entry points on your edge for recruiting (shown for the chosen hand card, or all when none is chosen). */
+  function drawEntries(view, root, ctx, sorted) {
+    const seat = ctx.seat;
+    const marks = [];
+    for (const [spot, actions] of sorted.entries) {
+      const shown = selectedCard ? actions.filter((l) => l.action.args[0] === selectedCard) : actions;
+      if (!shown.length) continue;
+      const along = ENTRY_X[spot];
+      const [x, y] = seat === 1 ? [along, 57] : seat === 2 ? [3, along] : seat === 3 ? [57, along] : [along, 3];
+      const g = s("g", { class: "sg-entry", "data-spot": spot },
+        s("circle", { cx: X(x), cy: Y(y), r: 26 }), s("text", { x: X(x), y: Y(y) + 7, class: "sg-entry-label" }, "+"));
+      marks.push(clickable(g, `Enter at x=${along}: ${shown.map((l) => l.label).join(" or ")}`,
+        () => choose(root, ctx, shown, `Enter at x=${along}`)));
+    }
+    return s("g", { class: "sg-entries" }, marks);
+  }
+
+  function drawSpots(view, root, ctx, sorted) {
+    const marks = [];
+    for (const [spot, actions] of sorted.spots) {
+      const [x, y] = TERRAIN_SPOTS[spot];
+      const g = s("g", { class: "sg-spot", "data-spot": spot },
+        s("circle", { cx: X(x), cy: Y(y), r: 30 }), s("text", { x: X(x), y: Y(y) + 6, class: "sg-entry-label" }, "▣"));
+      marks.push(clickable(g, `Terrain spot (${x}, ${y}): ${actions.map((l) => l.label).join(" or ")}`,
+        () => choose(root, ctx, actions, `Terrain at (${x}, ${y})`)));
+    }
+    return s("g", { class: "sg-spots" }, marks);
+  }
+
+  function drawField(view, root, ctx, sorted) {
+    const acting = view.acting >= 0 ? view.models.find((m) => m.uid === view.acting) : null;
+    const mine = acting && !ctx.replay && ctx.toMove === ctx.seat && ctx.seat !== null;
+    const open = openKinds(view, ctx);
+    const svg = s("svg", { viewBox: `0 0 ${FIELD} ${FIELD}`, class: "sg-field-svg", role: "group",
+      "aria-label": "the Battlefield, 60 by 60 cm, north up" },
+    drawDefs(), drawGround(), drawTerrain(view),
+    mine ? drawRings(view, acting, root, ctx, sorted, open) : null,
+    mine ? drawLines(view, acting, sorted) : null,
+    drawMelee(view),
+    s("g", { class: "sg-models" }, view.models.map((m) => drawModel(view, m, root, ctx, sorted))),
+    mine ? drawDestinations(view, acting, root, ctx, sorted) : null,
+    drawEntries(view, root, ctx, sorted), drawSpots(view, root, ctx, sorted), tryMark());
+    return el("div", { class: "sg-field-wrap" }, svg);
+  }
+
+  // -- dice -------------------------------------------------------------------------------------------------
+
+  /** One die face as a small SVG: Bullseye (rings), Axe (a blade on a haft), Shield/Axe (a shield and axe). */
+  function die(face) {
+    const name = FACES[face] || "?";
+    const glyph = face === 0
+      ? [s("circle", { cx: 20, cy: 20, r: 11, class: "sg-ink-line" }), s("circle", { cx: 20, cy: 20, r: 4, class: "sg-ink" })]
+      : face === 1
+        ? [s("line", { x1: 12, y1: 32, x2: 27, y2: 10, class: "sg-ink-line" }), s("path", { d: "M 22 8 Q 34 10 32 22 L 24 15 Z", class: "sg-ink" })]
+        : face === 2
+          ? [s("path", { d: "M 9 9 L 31 9 L 31 20 Q 31 30 20 34 Q 9 30 9 20 Z", class: "sg-ink-line" }),
+            s("line", { x1: 15, y1: 28, x2: 25, y2: 13, class: "sg-ink-line" }), s("path", { d: "M 22 11 Q 29 12 28 19 L 24 16 Z", class: "sg-ink" })]
+          : [s("text", { x: 20, y: 27, class: "sg-die-q" }, "?")];
+    return s("svg", { viewBox: "0 0 40 40", class: "sg-die", "data-face": name, role: "img", "aria-label": name },
+      s("title", {}, name), s("rect", { x: 2, y: 2, width: 36, height: 36, rx: 7 }), glyph);
+  }
+
+  function diceRow(counts, caption, extra) {
+    const dice = [];
+    counts.forEach((n, face) => { for (let i = 0; i < n; i += 1) dice.push(die(face)); });
+    return el("div", { class: "sg-dice-row" }, el("span", { class: "sg-dice-caption" }, caption), dice, extra || null);
+  }
+
+  /** Dice in the view: groups waiting to roll (blank, or a re-roll's earlier faces) and finished groups. */
+  function viewDice(view) {
+    const rows = [];
+    for (const r of view.rolled) rows.push(diceRow(r.faces, `${r.tag}: ${r.hits} success(es)`));
+    for (const r of view.rolls) {
+      rows.push(r.stage ? diceRow(r.faces, `${r.tag}: re-rolling ${r.n}`) : el("div", { class: "sg-dice-row" },
+        el("span", { class: "sg-dice-caption" }, `${r.tag}: ${r.n} dice to roll`), [...Array(r.n)].map(() => die(-1))));
+    }
+    return rows;
+  }
+
+  const DICE_LABEL = /Dice: (\d+)× Bullseye, (\d+)× Axe, (\d+)× Shield\/Axe/;
+
+  /** The latest run of dice in the game log, as faces.  The game resolves finished dice in the same step
+   *  (the view's `rolled` is empty again by the time a page sees it), so the log's chance labels are
+   *  the only record of the faces; the frame draws the log after the board, hence the observer. */
+  function latestDice() {
+    const items = [...document.querySelectorAll("#log li")].map((li) => li.textContent);
+    let end = items.length - 1;
+    while (end >= 0 && !DICE_LABEL.test(items[end])) end -= 1;
+    if (end < 0) return null;
+    let start = end;
+    while (start > 0 && DICE_LABEL.test(items[start - 1])) start -= 1;
+    const rows = [];
+    for (let i = start; i <= end; i += 1) {
+      const m = DICE_LABEL.exec(items[i]);
+      rows.push(diceRow([Number(m[1]), Number(m[2]), Number(m[3])], rows.length ? "then" : "rolled"));
+    }
+    const cause = start > 0 ? items[start - 1] : "";
+    const after = items.slice(end + 1).find((t) => /Melee:|Shot:|Backstab:|Magic:|Healing|misses/.test(t));
+    return el("div", { class: "sg-latest-dice", "data-rolls": end - start + 1 },
+      el("p", { class: "sg-dice-title" }, "Latest dice", cause ? el("span", { class: "muted" }, ` — after “${cause}”`) : null),
+      rows);
+  }
+
+  function refreshLatestDice(root) {
+    const slot = root.querySelector(".sg-dice-slot");
+    if (slot) slot.replaceChildren(latestDice() || el("p", { class: "muted small" }, "No dice rolled yet."));
+  }
+
+  function watchLog(root) {
+    const log = document.getElementById("log");
+    if (!log || logWatcher) return;
+    logWatcher = new MutationObserver(() => refreshLatestDice(document.getElementById("board") || root));
+    logWatcher.observe(log, { childList: true });
+  }
+
+  function drawDice(view, root) {
+    const slot = el("div", { class: "sg-dice-slot" });
+    return el("section", { class: "sg-dice", "aria-label": "dice" }, viewDice(view), slot);
+  }
+
+  // -- the sides: prosperity, hands, City, Graveyard --------------------------------------------------------
+
+  function cardTile(view, id, actions, root, ctx) {
+    const c = card(view, id);
+    const stats = c.strength !== undefined ? `⚔${c.strength} ➜${c.movement} ♥${c.health}` : c.kind;
+    const tile = el("div", { class: `sg-card sg-card-${c.kind}${selectedCard === id ? " sg-selected" : ""}`, "data-card": id,
+      title: (c.properties || []).join("; ") || (c.benefit ? `${c.benefit} ${c.amount}, income ${c.income}` : c.name_en) },
+    el("span", { class: "sg-card-name" }, c.name_en), el("span", { class: "sg-card-cost" }, `${c.cost}◈`),
+    el("span", { class: "sg-card-stats" }, stats));
+    if (actions && actions.length && !ctx.replay) {
+      clickable(tile, `${c.name_en}: ${actions.map((l) => l.label).join(" or ")}`, () => {
+        // A recruit shows its entry points on the board too; the menu offers them by name.
+        selectedCard = actions.some((l) => l.action.kind === "recruit") ? id : null;
+        choose(root, ctx, actions, c.name_en);
+      });
+    }
+    return tile;
+  }
+
+  function zone(title, cards, view, className) {
+    const list = Array.isArray(cards) ? cards : [];
+    return el("div", { class: `sg-zone ${className || ""}` }, el("span", { class: "sg-zone-title" }, `${title} (${list.length})`),
+      list.length ? list.map((id) => el("span", { class: "sg-chip", title: card(view, id).kind }, card(view, id).name_en)) : el("span", { class: "muted" }, " —"));
+  }
+
+  const count = (x) => (Array.isArray(x) ? x.length : x && typeof x === "object" ? x.hidden : 0);
+
+  function drawSide(view, seat, root, ctx, sorted) {
+    const player = ctx.players[seat] || { name: `P${seat + 1}` };
+    const mine = seat === ctx.seat;
+    const hand = view.hands[seat];
+    const colour = SIDES[seat % SIDES.length];
+    const hero = view.models.find((m) => m.owner === seat && m.card === view.heroes[seat]);
+    const tiles = (ids) => [...new Set(ids)].map((id) => cardTile(view, id, sorted.cards.get(id), root, ctx));
+    return el("section", { class: `sg-side${mine ? " sg-mine" : ""}${view.out[seat] ? " sg-out" : ""}`, "data-seat": seat, style: `border-color: ${colour.fill}` },
+      el("h3", {}, el("span", { class: "sg-swatch", style: `background: ${colour.fill}` }), player.name, mine ? " (you)" : "",
+        view.active === seat && view.phase !== "over" ? el("span", { class: "sg-active" }, " — to play") : null),
+      el("p", { class: "sg-stats" },
+        el("span", { class: "sg-prosperity", "data-value": view.prosperity[seat] }, `Prosperity ${view.prosperity[seat]}`),
+        ` · deck ${view.deck_sizes[seat]} · kills ${view.kills[seat]}`,
+        ` · hero ${hero ? `${hero.wounds}/${card(view, hero.card).health} wounds` : "fallen"}`),
+      Array.isArray(hand)
+        ? el("div", { class: "sg-hand" }, el("span", { class: "sg-zone-title" }, `Hand (${hand.length})`), tiles(hand))
+        : el("p", { class: "sg-hand sg-hand-count", "data-count": count(hand) }, `Hand: ${count(hand)} card(s)`),
+      Array.isArray(view.tactics[seat]) ? zone("Tactics face down", view.tactics[seat], view) : el("p", { class: "sg-zone" }, `Tactics face down: ${count(view.tactics[seat])}`),
+      mine && view.building_hands[seat].length ? el("div", { class: "sg-hand" }, el("span", { class: "sg-zone-title" }, "Buildings to build"), tiles(view.building_hands[seat])) : null,
+      mine && view.terrain_hands[seat].length ? el("div", { class: "sg-hand" }, el("span", { class: "sg-zone-title" }, "Terrain to lay"), tiles(view.terrain_hands[seat])) : null,
+      zone("City", view.city[seat], view, "sg-city"),
+      zone("Graveyard", view.graveyard[seat], view, "sg-graveyard"));
+  }
+
+  // -- the whole board ---------------------------------------------------------------------------------------
+
+  function drawHeader(view, ctx) {
+    const words = { roll_first: "the opening die", choose_first: "choosing the first player", stack: "stacking buildings",
+      build: "building phase", terrain: "terrain phase", activation: "activation phase", over: "game over" };
+    const acting = view.acting >= 0 ? view.models.find((m) => m.uid === view.acting) : null;
+    const pend = view.pending.length ? view.pending[view.pending.length - 1] : null;
+    let detail = acting ? `${modelName(view, acting)} is acting${view.stage ? " (it has moved)" : ""}.` : "";
+    if (pend && pend.kind === "melee") {
+      const a = view.models.find((m) => m.uid === pend.actor), d = view.models.find((m) => m.uid === pend.target);
+      const split = pend.data[1] >= 0 ? ` The attacker put ${pend.data[1]} dice into attack.` : "";
+      detail = `Melee: ${a ? modelName(view, a) : "?"} attacks ${d ? modelName(view, d) : "?"}.${split}`;
+    }
+    return el("div", { class: "sg-header" },
+      el("p", { class: "sg-turn" }, `Turn ${view.turn} · P${view.active + 1} · ${words[view.phase] || view.phase}`,
+        view.reason ? el("strong", { class: "sg-result" }, ` — ${view.reason}`) : null),
+      detail ? el("p", { class: "sg-detail" }, detail) : null,
+      view.log.length ? el("p", { class: "sg-lastlog muted small" }, view.log.slice(-2).join(" · ")) : null);
+  }
+
+  function drawTools(root, ctx, sorted) {
+    if (ctx.replay || !sorted.tools.length) return null;
+    return el("div", { class: "sg-tools" }, sorted.tools.map((l) =>
+      el("button", { class: "sg-tool", "data-kind": l.action.kind, "data-args": JSON.stringify(l.action.args), onclick: () => ctx.submit(l.action) }, l.label)));
+  }
+
+  Ludorum.registerRenderer("signum", {
+    draw(board, view, ctx) {
+      loadStyles();
+      if (ctx.version !== lastVersion) { lastTry = null; lastVersion = ctx.version; }
+      const sorted = sortActions(ctx.legal);
+      if (selectedCard && !sorted.cards.has(selectedCard)) selectedCard = null;
+      const root = el("div", { class: "sg-board" });
+      const seats = view.prosperity.map((_, i) => i);
+      // Your own side first (nearest the field's bottom for P1), the others after.
+      const order = ctx.seat === null ? seats : [ctx.seat, ...seats.filter((i) => i !== ctx.seat)];
+      root.append(drawHeader(view, ctx), drawTools(root, ctx, sorted) || "",
+        el("div", { class: "sg-main" }, drawField(view, root, ctx, sorted),
+          el("div", { class: "sg-panel" }, drawDice(view, root), order.map((i) => drawSide(view, i, root, ctx, sorted)))));
+      board.replaceChildren(root);
+      if (!ctx.replay) {
+        watchLog(board);
+        refreshLatestDice(root);
+      }
+    },
+  });
+})();
