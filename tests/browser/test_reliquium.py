@@ -65,6 +65,7 @@ def start_four_player_game(page: Page, base: str, variants: tuple[str, ...] = ()
         expect(page.locator("#seats select").nth(i)).to_have_value("bot:heuristic")
     for name in variants:
         page.locator(f"#variants input[value='{name}']").check()
+    expect(page.locator("#variants input:checked")).to_have_count(len(variants))
     page.click("#create")
     page.wait_for_url(re.compile(r".*/game/[0-9a-f]+$"))
     return page.url.rsplit("/", 1)[1]
@@ -239,8 +240,8 @@ def test_a_game_with_every_variant_is_played_on_the_map(page: Page, reliquium_se
     """Single March, Militia and Allies add onward marches, militia support, pacts and consents."""
     base = reliquium_server.url
     game_id = start_four_player_game(page, base, ("allies", "militia", "single-march"))
-    config = httpx.get(f"{base}/api/games/{game_id}").json()["view"]["config"]
-    assert config["variants"] == ["allies", "militia", "single-march"]
+    snapshot = httpx.get(f"{base}/api/games/{game_id}").json()
+    assert snapshot["view"]["config"]["variants"] == ["allies", "militia", "single-march"], snapshot["view"]
     play_to_the_end(page, base, game_id, shots=False)
 
 

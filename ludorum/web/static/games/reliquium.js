@@ -113,7 +113,26 @@
       byPair.set(`${Math.min(a, c)}-${Math.max(a, c)}`, b.id);
       return { id: b.id, regions: b.regions, edge, mid };
     });
-    return Object.assign({}, g, { centre, borders, byPair });
+    return Object.assign({}, g, { centre, borders, byPair, spot: junctionSpots(g) });
+  }
+
+  /** Where each junction's dot or creature token is drawn.  A few junctions lie only a few units apart
+   *  (the map avoids four regions meeting at a point), so their tokens are pushed apart until each can
+   *  be seen and clicked; all stay whole inside the board. */
+  function junctionSpots(g) {
+    const MIN = 36; // a creature token's diameter
+    const spot = g.junctions.map((j) => j.point.slice());
+    for (let round = 0; round < 12; round++) {
+      for (let a = 0; a < spot.length; a++) for (let b = a + 1; b < spot.length; b++) {
+        const dx = spot[b][0] - spot[a][0], dy = spot[b][1] - spot[a][1];
+        const d = Math.hypot(dx, dy);
+        if (d >= MIN) continue;
+        const ux = d ? dx / d : 1, uy = d ? dy / d : 0, push = (MIN - d) / 2;
+        spot[a][0] -= ux * push; spot[a][1] -= uy * push;
+        spot[b][0] += ux * push; spot[b][1] += uy * push;
+      }
+    }
+    return spot.map(([x, y]) => [Math.max(20, Math.min(g.width - 26, x)), Math.max(26, Math.min(g.height - 20, y))]);
   }
 
   function borderOf(a, b) {
@@ -381,9 +400,7 @@
   }
 
   function drawCreature(c) {
-    const [px, py] = geometry.junctions[c.junction].point;
-    // Junctions by the board's edge would cut the token: keep it whole inside the map.
-    const x = Math.max(20, Math.min(geometry.width - 26, px)), y = Math.max(26, Math.min(geometry.height - 20, py));
+    const [x, y] = geometry.spot[c.junction];
     const fill = FACTIONS[c.faction].fill;
     return s("g", { class: "rl-creature", "data-junction": c.junction, "data-creature": c.creature },
       s("title", {}, `${c.name} of the ${factionName(c.faction)} (strengthens ${CLASSES[c.class]}s where it is present)`),
@@ -398,10 +415,12 @@
     const out = [];
     geometry.junctions.forEach((j) => {
       const opts = options.get(`j${j.id}`);
-      const used = view.used_junctions.includes(j.id);
+      // A junction used this round shows its creature token; one whose creature has left, a faint dot.
+      const used = view.used_junctions.includes(j.id) && !view.creature_tokens.some((c) => c.junction === j.id);
       if (!opts && !used) return;
+      const [x, y] = geometry.spot[j.id];
       const g = s("g", { class: `rl-junction${used ? " used" : ""}`, "data-junction": j.id },
-        s("circle", { cx: j.point[0], cy: j.point[1], r: opts ? 10 : 4, class: "rl-junction-dot" }));
+        s("circle", { cx: x, cy: y, r: opts ? 12 : 4, class: "rl-junction-dot" }));
       const names = j.regions.map((r) => geometry.regions[r].name).join(", ");
       out.push(hot(g, opts, ui, `the junction of the ${names}`));
     });
