@@ -14,6 +14,7 @@ import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -21,7 +22,9 @@ from playwright.sync_api import Page, expect
 
 from ludorum.engine import Registry
 from ludorum.games.reliquium import GAME, map_geometry
+from ludorum.games.reliquium.bot import HeuristicBot
 from ludorum.games.reliquium.rules import C
+from ludorum.games.reliquium.state import P_ABILITY
 from ludorum.web.static.games.make_reliquium_map import TARGET, geometry_json
 from tests.browser.conftest import shot
 from tests.server.support import LiveServer
@@ -289,3 +292,107 @@ def test_the_map_fits_a_phone_and_works_by_keyboard(page: Page, reliquium_server
         items.first.click()
     page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before + 1}")
     expect(page.locator("#log li").nth(before + 1)).to_contain_text("March with")
+
+
+def decision_samples() -> list[dict[str, Any]]:
+    """One position for every kind of decision (and every creature's ability, both sides' losses, militia
+    support), found by seeded 4-player games of heuristic and random choices, with and without variants."""
+    bot = HeuristicBot()
+    found: dict[str, dict[str, Any]] = {}
+    for seed in range(40):
+        variants = ("allies", "militia", "single-march") if seed % 2 else ()
+        s = GAME.new(GAME.config(players=4, variants=variants), seed)
+        rng = random.Random(seed)
+        steps = 0
+        while not GAME.is_over(s) and steps < 3000:
+            seat = GAME.to_move(s)
+            legal = GAME.legal_actions(s)
+            for key in sample_keys(s, legal):
+                if key not in found:
+                    found[key] = {
+                        "key": key,
+                        "seat": seat,
+                        "version": steps,
+                        "view": json.loads(json.dumps(GAME.view(s, seat))),
+                        "legal": [{"action": a.to_json(), "label": GAME.describe(s, a)} for a in legal],
+                    }
+            a = rng.choice(legal) if rng.random() < 0.4 else bot.choose(GAME.view(s, seat), legal, seat, rng)
+            s = GAME.apply(s, a)
+            steps += 1
+    return list(found.values())
+
+
+def sample_keys(s: Any, legal: list[Any]) -> set[str]:
+    keys = {a.kind for a in legal}
+    if s.pending and s.pending[0] == P_ABILITY:
+        keys.add(f"ability of {C.creatures[s.pending[1]].name}")
+    if s.battle and any(a.kind == "lose" for a in legal):
+        keys.add(f"losses at battle stage {s.battle[0]}")
+    if any(a.kind == "support" and a.args[3] for a in legal):
+        keys.add("militia support")
+    return keys
+
+
+# Draws each sample on a board of its own with a ctx that records submissions, then clicks every
+# highlighted thing (and every entry of the menu it opens) and every button above the map.
+CLICK_EVERYTHING = """
+async (samples) => {
+  const renderer = await Ludorum.loadRenderer("reliquium");
+  const results = [];
+  for (const sample of samples) {
+    const board = document.createElement("div");
+    board.style.width = "900px";
+    document.body.append(board);
+    const submitted = [];
+    const legal = sample.legal;
+    const ctx = {
+      game: "reliquium", seat: sample.seat, toMove: sample.seat, players: [], version: sample.version,
+      replay: false, legal,
+      isLegal: (a) => legal.some((l) => Ludorum.sameAction(l.action, a)),
+      labelOf: (a) => {
+        const l = legal.find((x) => Ludorum.sameAction(x.action, a));
+        return l ? l.label : null;
+      },
+      submit: (a) => submitted.push(a),
+    };
+    renderer.draw(board, sample.view, ctx);
+    for (let i = 0; i < 200 && !board.querySelector(".rl-map"); i++) {
+      await new Promise((r) => setTimeout(r, 20)); // the map is fetched on the first drawing
+    }
+    const click = (node) => node.dispatchEvent(new MouseEvent("click", { bubbles: true, clientX: 50 }));
+    const hot = [...board.querySelectorAll(".rl-hot")];
+    for (const node of hot) {
+      click(node);
+      const n = board.querySelectorAll(".rl-menu button[role=menuitem]").length;
+      for (let i = 0; i < n; i++) {
+        if (i) click(node);
+        board.querySelectorAll(".rl-menu button[role=menuitem]")[i].click();
+      }
+    }
+    for (const button of board.querySelectorAll(".rl-tools button")) button.click();
+    results.push({ key: sample.key, submitted, hot: hot.length,
+      kinds: [...new Set(hot.map((n) => n.getAttribute("class").split(" ")[0]))] });
+    board.remove();
+  }
+  return results;
+}
+"""
+
+
+@pytest.mark.browser
+def test_every_legal_action_is_reachable_on_the_board(page: Page, reliquium_server: LiveServer) -> None:
+    """For a position of every kind of decision: the highlighted regions, borders, junctions, track
+    segments, marker and buttons together offer exactly the legal actions, and nothing else."""
+    samples = decision_samples()
+    keys = {s["key"] for s in samples}
+    kinds = {"march", "units", "melee", "recruit", "ranged", "build", "summon", "ability", "forgo", "cancel"}
+    kinds |= {"pass", "support", "lose", "flee", "advance", "onward", "halt", "pact", "accept", "decline"}
+    kinds |= {"consent", "refuse", "militia support", "losses at battle stage 1", "losses at battle stage 2"}
+    assert kinds <= keys, kinds - keys
+    assert {f"ability of {c.name}" for c in C.creatures} <= keys
+    page.goto(reliquium_server.url + "/")
+    results = page.evaluate(CLICK_EVERYTHING, samples)
+    for sample, result in zip(samples, results, strict=True):
+        legal = {json.dumps(item["action"], sort_keys=True) for item in sample["legal"]}
+        reached = {json.dumps(a, sort_keys=True) for a in result["submitted"]}
+        assert reached == legal, (sample["key"], legal - reached, reached - legal)
