@@ -361,6 +361,16 @@ async (samples) => {
     }
     const click = (node) => node.dispatchEvent(new MouseEvent("click", { bubbles: true, clientX: 50 }));
     const hot = [...board.querySelectorAll(".rl-hot")];
+    // every clickable junction can be hit at its dot (close junctions are drawn apart)
+    board.scrollIntoView();
+    const hidden = [...board.querySelectorAll(".rl-junction.rl-hot")].filter((node) => {
+      const box = node.querySelector("circle").getBoundingClientRect();
+      const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return !top || top.closest(".rl-junction") !== node;
+    }).map((node) => node.dataset.junction);
+    const count = (selector) => board.querySelectorAll(selector).length;
+    const drawn = [".rl-content .rl-unit", ".rl-content .rl-castle", ".rl-token.rl-melee",
+      ".rl-token.rl-ranged", ".rl-creature:not(.rl-ghost)"].map(count);
     for (const node of hot) {
       click(node);
       const n = board.querySelectorAll(".rl-menu button[role=menuitem]").length;
@@ -370,8 +380,7 @@ async (samples) => {
       }
     }
     for (const button of board.querySelectorAll(".rl-tools button")) button.click();
-    results.push({ key: sample.key, submitted, hot: hot.length,
-      kinds: [...new Set(hot.map((n) => n.getAttribute("class").split(" ")[0]))] });
+    results.push({ key: sample.key, submitted, hidden, drawn });
     board.remove();
   }
   return results;
@@ -396,3 +405,9 @@ def test_every_legal_action_is_reachable_on_the_board(page: Page, reliquium_serv
         legal = {json.dumps(item["action"], sort_keys=True) for item in sample["legal"]}
         reached = {json.dumps(a, sort_keys=True) for a in result["submitted"]}
         assert reached == legal, (sample["key"], legal - reached, reached - legal)
+        assert result["hidden"] == [], (sample["key"], result["hidden"])
+        view = sample["view"]
+        units = sum(sum(u) for r, u in enumerate(view["units"]) if view["occupant"][r] != -1)
+        castles = sum(c != -1 for c in view["castle"])
+        expected = [units, castles, len(view["melee"]), len(view["ranged"]), len(view["creature_tokens"])]
+        assert result["drawn"] == expected, (sample["key"], result["drawn"], expected)
