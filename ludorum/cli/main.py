@@ -158,7 +158,7 @@ def bench(
     seconds: Annotated[float, typer.Option(help="seconds of playouts per game and player count")] = 3.0,
     server: Annotated[bool, typer.Option(help="also measure the server")] = True,
 ) -> None:
-    """Print engine speed: random-playout decisions/s, clone cost, deepcopy/clone ratio."""
+    """Print engine speed (random-playout decisions/s, clone cost, deepcopy/clone) and the server's."""
     from ludorum.lab.bench import measure, one_core
 
     chosen = [_game(game_name)] if game_name else list(registry())
@@ -181,8 +181,18 @@ def bench(
             f"{f.ratio:.0f}×",
         )
     console.print(table)
+    for f in figures:
+        console.print(
+            f"{f.game} {f.players}p: {f.decisions_per_s:,.0f} decisions/s over {f.games} random games; "
+            f"clone {f.clone_us:.2f} µs, {f.ratio:.0f}× cheaper than deepcopy",
+            soft_wrap=True,
+        )
     if not chosen:
         console.print("no games are registered yet")
+    elif server:
+        from ludorum.lab.server_bench import server_bench
+
+        console.print(server_bench(chosen[0].name if game_name else None).line(), soft_wrap=True)
 
 
 @app.command()

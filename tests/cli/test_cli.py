@@ -78,4 +78,5 @@ def test_bench_prints_figures(fixture_registry) -> None:  # type: ignore[no-unty
         app, ["bench", "sealed-bids", "--seconds", "0.2", "--no-server"], env={"COLUMNS": "200"}
     )
     assert out.exit_code == 0, out.output
-    assert "decisions/s" in out.output and "sealed-bids" in out.output
+    assert "sealed-bids 2p: " in out.output and " decisions/s over " in out.output
+    assert "cheaper than deepcopy" in out.output
