@@ -232,6 +232,7 @@
         el("div", { class: "rl-menu-title" }, name),
         options.map((o) => el("button", { role: "menuitem", onclick: () => { close(); ctx.submit(o.action); } }, o.label)),
         el("button", { class: "rl-menu-close", onclick: close }, "Close"));
+      menu.addEventListener("keydown", (event) => { if (event.key === "Escape") close(); });
       menu.style.left = `${Math.max(0, Math.min(x, width - 280))}px`;
       menu.style.top = `${y + 8}px`;
       root.append(menu);
@@ -314,7 +315,7 @@
     return [name.slice(0, cut), name.slice(cut + 1)];
   }
 
-  function drawRegion(view, ctx, ui, options, marked, r) {
+  function drawRegion(ui, options, marked, r) {
     const reg = geometry.regions[r];
     const classes = ["rl-region", `rl-${reg.terrain}`];
     if (marked.has(r)) classes.push("rl-marked");
@@ -441,7 +442,7 @@
     return marked;
   }
 
-  function drawMap(view, ctx, ui, options) {
+  function drawMap(view, ui, options) {
     const marked = markedThings(view);
     const n = geometry.regions.length;
     const ids = Array.from({ length: n }, (_, r) => r);
@@ -449,7 +450,7 @@
     const ghost = pending[0] === P_ABILITY || (pending[0] === P_CONSENT && pending[2] !== 1)
       ? summoningGhost(view, pending) : null;
     return s("svg", { viewBox: `0 0 ${geometry.width} ${geometry.height}`, class: "rl-svg rl-map", role: "group", "aria-label": "the map of Sigillum" },
-      s("g", { class: "rl-regions" }, ids.map((r) => drawRegion(view, ctx, ui, options, marked, r))),
+      s("g", { class: "rl-regions" }, ids.map((r) => drawRegion(ui, options, marked, r))),
       s("g", { class: "rl-borders" }, geometry.borders.map((b) => drawBorder(view, ui, options, marked, b))),
       s("g", { class: "rl-contents" }, ids.map((r) => drawRegionContent(view, r))),
       s("g", { class: "rl-tokens" }, view.tokens.map(drawToken)),
@@ -620,7 +621,7 @@
       drawHeader(view, () => draw(board, view, ctx)),
       drawOver(view) || "",
       drawTools(view, ctx, options) || "",
-      el("div", { class: "rl-mapbox" }, drawMap(view, ctx, ui, options)),
+      el("div", { class: "rl-mapbox" }, drawMap(view, ui, options)),
       drawTracks(view, ctx, ui, options));
     board.replaceChildren(root);
     ui.restore();
