@@ -80,6 +80,10 @@ def _encoder(tp: Any) -> Encoder:
         if origin in (frozenset, set):
             # Sets are written sorted by their JSON text so that equal sets encode identically.
             return lambda v: sorted((enc(x) for x in v), key=repr)
+        if enc is _identity:
+            return list  # the common case (tuples of ints) at C speed: views are built in search loops
+        if enc is list:
+            return lambda v: [list(x) for x in v]
         return lambda v: [enc(x) for x in v]
     if origin is dict:
         kenc, venc = _encoder(args[0]), _encoder(args[1])
@@ -88,6 +92,8 @@ def _encoder(tp: Any) -> Encoder:
         inner = [a for a in args if a is not type(None)]
         if len(inner) == 1:
             enc1 = _encoder(inner[0])
+            if enc1 is _identity:
+                return _identity
             return lambda v: None if v is None else enc1(v)
         if all(a in (int, str, bool, float) for a in inner):
             return _identity
