@@ -375,7 +375,7 @@
   }
 
   /** A combat token on its border, with a small arrowhead towards the region it attacks or supports. */
-  function drawToken(token) {
+  function drawToken(token, clickable) {
     const border = geometry.borders[token.border];
     const [mx, my] = border.mid;
     const [tx, ty] = geometry.centre[token.to];
@@ -391,7 +391,9 @@
     const words = token.kind === "melee"
       ? `melee combat token of the ${factionName(token.faction)}, ${token.value} sword(s): ${geometry.regions[token.from].name} attacks ${geometry.regions[token.to].name}`
       : `ranged combat token of the ${factionName(token.faction)}, ${token.value} arrow(s): ${geometry.regions[token.from].name} supports ${geometry.regions[token.to].name}`;
-    const parts = [arrow, body, marks(token.kind, token.value, mx, my)];
+    // The token covers the middle of its border: when that border is clickable, a ring says so.
+    const ring = clickable ? s("circle", { cx: mx, cy: my, r: 23, class: "rl-token-ring" }) : null;
+    const parts = [ring, arrow, body, marks(token.kind, token.value, mx, my)];
     if (token.kind === "ranged") {
       const sent = token.units.map((n, c) => (n ? `${n}${"WDM"[c]}` : "")).join("") + (token.militia ? "+mil" : "");
       if (sent) parts.push(s("text", { x: mx, y: my + 33, class: "rl-sent", "text-anchor": "middle" }, sent));
@@ -453,7 +455,7 @@
       s("g", { class: "rl-regions" }, ids.map((r) => drawRegion(ui, options, marked, r))),
       s("g", { class: "rl-borders" }, geometry.borders.map((b) => drawBorder(view, ui, options, marked, b))),
       s("g", { class: "rl-contents" }, ids.map((r) => drawRegionContent(view, r))),
-      s("g", { class: "rl-tokens" }, view.tokens.map(drawToken)),
+      s("g", { class: "rl-tokens" }, view.tokens.map((token) => drawToken(token, options.has(`b${token.border}`)))),
       s("g", { class: "rl-creatures" }, view.creature_tokens.map(drawCreature), ghost),
       s("g", { class: "rl-junctions" }, drawJunctions(view, ui, options)));
   }
