@@ -69,8 +69,9 @@
   }
 
   // Game coordinates are cm with y north; the SVG is mm with y down.
-  const X = (cm) => cm * 10;
-  const Y = (cm) => FIELD - cm * 10;
+  // Positions are kept to 0.01 cm; rounding keeps the SVG's numbers clean (no 85.70000000000005).
+  const X = (cm) => Math.round(cm * 1000) / 100;
+  const Y = (cm) => Math.round((60 - cm) * 1000) / 100;
 
   function loadStyles() {
     if (document.getElementById("sg-styles")) return;
@@ -496,7 +497,7 @@
 
   // -- the sides: prosperity, hands, City, Graveyard --------------------------------------------------------
 
-  function cardTile(view, id, actions, root, ctx) {
+  function cardTile(view, id, actions, root, ctx, showEntries) {
     const c = card(view, id);
     const stats = c.strength !== undefined ? `⚔${c.strength} ➜${c.movement} ♥${c.health}` : c.kind;
     const tile = el("div", { class: `sg-card sg-card-${c.kind}${selectedCard === id ? " sg-selected" : ""}`, "data-card": id,
@@ -505,8 +506,9 @@
     el("span", { class: "sg-card-stats" }, stats));
     if (actions && actions.length && !ctx.replay) {
       clickable(tile, `${c.name_en}: ${actions.map((l) => l.label).join(" or ")}`, () => {
-        // A recruit shows its entry points on the board too; the menu offers them by name.
+        // A recruit shows only this card's entry points on the board; the menu offers them by name too.
         selectedCard = actions.some((l) => l.action.kind === "recruit") ? id : null;
+        showEntries();
         choose(root, ctx, actions, c.name_en);
       });
     }
@@ -521,13 +523,13 @@
 
   const count = (x) => (Array.isArray(x) ? x.length : x && typeof x === "object" ? x.hidden : 0);
 
-  function drawSide(view, seat, root, ctx, sorted) {
+  function drawSide(view, seat, root, ctx, sorted, showEntries) {
     const player = ctx.players[seat] || { name: `P${seat + 1}` };
     const mine = seat === ctx.seat;
     const hand = view.hands[seat];
     const colour = SIDES[seat % SIDES.length];
     const hero = view.models.find((m) => m.owner === seat && m.card === view.heroes[seat]);
-    const tiles = (ids) => [...new Set(ids)].map((id) => cardTile(view, id, sorted.cards.get(id), root, ctx));
+    const tiles = (ids) => [...new Set(ids)].map((id) => cardTile(view, id, sorted.cards.get(id), root, ctx, showEntries));
     return el("section", { class: `sg-side${mine ? " sg-mine" : ""}${view.out[seat] ? " sg-out" : ""}`, "data-seat": seat, style: `border-color: ${colour.fill}` },
       el("h3", {}, el("span", { class: "sg-swatch", style: `background: ${colour.fill}` }), player.name, mine ? " (you)" : "",
         view.active === seat && view.phase !== "over" ? el("span", { class: "sg-active" }, " — to play") : null),
@@ -578,12 +580,16 @@
       const sorted = sortActions(ctx.legal);
       if (selectedCard && !sorted.cards.has(selectedCard)) selectedCard = null;
       const root = el("div", { class: "sg-board" });
+      const showEntries = () => {
+        const old = root.querySelector(".sg-entries");
+        if (old) old.replaceWith(drawEntries(view, root, ctx, sorted));
+      };
       const seats = view.prosperity.map((_, i) => i);
       // Your own side first (nearest the field's bottom for P1), the others after.
       const order = ctx.seat === null ? seats : [ctx.seat, ...seats.filter((i) => i !== ctx.seat)];
       root.append(drawHeader(view, ctx), drawTools(root, ctx, sorted) || "",
         el("div", { class: "sg-main" }, drawField(view, root, ctx, sorted),
-          el("div", { class: "sg-panel" }, drawDice(view, root), order.map((i) => drawSide(view, i, root, ctx, sorted)))));
+          el("div", { class: "sg-panel" }, drawDice(view, root), order.map((i) => drawSide(view, i, root, ctx, sorted, showEntries)))));
       board.replaceChildren(root);
       if (!ctx.replay) {
         watchLog(board);

@@ -1,0 +1,321 @@
+"""Legends of Signum in real chromium: the Battlefield drawn as SVG, and a full game (you + the heuristic bot)
+from the lobby to the end, played by clicks on the board — models, destination markers, a free ``move_to``
+click inside the movement ring (one refused, one accepted), card tiles and the buttons above the field.
+
+Screenshots go to docs/screenshots/signum-*.png: the battlefield with a range ring, a melee with dice,
+the end.  To keep the game short our side is aggressive: the hero walks at the enemy and fights.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Page, expect
+
+from ludorum.engine import Registry
+from ludorum.games.signum import GAME
+from tests.browser.conftest import shot
+from tests.server.support import LiveServer
+
+
+@pytest.fixture
+def signum_server(tmp_path: Path) -> Iterator[LiveServer]:
+    """A live server holding only Legends of Signum, the bot moving at once."""
+    reg = Registry()
+    reg.register(GAME)
+    with LiveServer(f"sqlite:///{tmp_path / 'signum.sqlite3'}", registry=reg, bot_delay=0.0) as srv:
+        yield srv
+
+
+def start_game(page: Page, base: str) -> str:
+    """From the lobby: Legends of Signum, 2 players, you in seat 1 and the heuristic bot."""
+    page.goto(base + "/")
+    expect(page.locator("#game-select")).to_have_value("signum")
+    expect(page.locator("#seats select")).to_have_count(2)
+    expect(page.locator("#seats select").nth(0)).to_have_value("you")
+    expect(page.locator("#seats select").nth(1)).to_have_value("bot:heuristic")
+    page.click("#create")
+    page.wait_for_url(re.compile(r".*/game/[0-9a-f]+$"))
+    return page.url.rsplit("/", 1)[1]
+
+
+def my_turn(page: Page) -> bool:
+    """Wait until it is this page's turn (and the board is drawn) or the game is over."""
+    page.wait_for_function(
+        "() => { const s = document.querySelector('#status').textContent;"
+        " return (s.startsWith('Your turn') && document.querySelector('#board .sg-field-svg'))"
+        " || s.startsWith('Game over'); }",
+        timeout=60_000,
+    )
+    return page.locator("#status").inner_text().startswith("Your turn")
+
+
+def log_length(page: Page) -> int:
+    return int(page.evaluate("() => document.querySelectorAll('#log li').length"))
+
+
+def snapshot(base: str, game_id: str) -> dict[str, Any]:
+    """What a spectator sees (no cookie): the public view."""
+    return httpx.get(f"{base}/api/games/{game_id}").json()  # type: ignore[no-any-return]
+
+
+def check_drawing(page: Page, view: dict[str, Any]) -> None:
+    """The field shows every model at its place and size with its wounds, and every terrain piece."""
+    board = page.locator("#board .sg-field-svg")
+    expect(board.locator(".sg-model")).to_have_count(len(view["models"]))
+    expect(board.locator(".sg-ter")).to_have_count(len(view["terrain"]))
+    expect(board.locator(".sg-hero")).to_have_count(sum(m["card"] in view["heroes"] for m in view["models"]))
+    for m in view["models"]:
+        base = board.locator(f".sg-model[data-uid='{m['uid']}'] .sg-base")
+        drawn = [float(base.get_attribute(a) or "nan") for a in ("cx", "cy", "r")]
+        want = [m["x"] * 10, 600 - m["y"] * 10, view["cards"][m["card"]]["base_mm"] / 2]
+        assert drawn == pytest.approx(want, abs=0.01), (m, drawn)
+        model = board.locator(f".sg-model[data-uid='{m['uid']}']")
+        expect(model).to_have_attribute("data-wounds", str(m["wounds"]))
+    for seat, value in enumerate(view["prosperity"]):
+        expect(page.locator(f"#board .sg-side[data-seat='{seat}'] .sg-prosperity")).to_have_attribute(
+            "data-value", str(value)
+        )
+
+
+def to_client(page: Page, x_mm: float, y_mm: float) -> tuple[float, float]:
+    """Where a field point (game mm, y north) is on the screen."""
+    point = page.evaluate(
+        "([x, y]) => { const svg = document.querySelector('#board .sg-field-svg');"
+        " const p = svg.createSVGPoint(); p.x = x; p.y = 600 - y;"
+        " const q = p.matrixTransform(svg.getScreenCTM()); return [q.x, q.y]; }",
+        [x_mm, y_mm],
+    )
+    return float(point[0]), float(point[1])
+
+
+class Player:
+    """Our seat: it decides by clicks on the board and notes what it clicked."""
+
+    def __init__(self, page: Page, base: str, game_id: str) -> None:
+        self.page = page
+        self.base = base
+        self.game_id = game_id
+        self.clicks: dict[str, int] = {}
+        self.listed = 0
+        self.shots: set[str] = set()
+        self.free_moves = 0
+        self.refused = 0
+        self.last = ""
+
+    def note(self, what: str) -> None:
+        self.last = what
+        self.clicks[what] = self.clicks.get(what, 0) + 1
+
+    def shot_once(self, name: str) -> None:
+        if name not in self.shots:
+            self.shots.add(name)
+            shot(self.page, f"signum-{name}.png")
+
+    def tools(self) -> dict[str, Any]:
+        """The buttons above the field by kind."""
+        out: dict[str, Any] = {}
+        buttons = self.page.locator("#board .sg-tools .sg-tool")
+        for i in range(buttons.count()):
+            out.setdefault(buttons.nth(i).get_attribute("data-kind"), []).append(buttons.nth(i))
+        return out
+
+    def move(self, view: dict[str, Any], seat: int) -> None:
+        page = self.page
+        tools = self.tools()
+        if "split" in tools:  # a melee: everything into attack ends games sooner
+            before = log_length(page)
+            tools["split"][-1].click()
+            self.note("split")
+            if "melee" not in self.shots:
+                self.melee_shot(before)
+            return None
+        if "first" in tools:
+            tools["first"][0].click()
+            return self.note("first")
+        if view["acting"] >= 0:
+            return self.act(view, seat, tools)
+        if view["phase"] == "build" and "build" in self.tile_kinds():
+            return self.click_tile("build")
+        if view["phase"] == "activation":
+            # Recruit now and then (a card tile, then an entry point on our edge), else activate the hero.
+            if view["turn"] % 4 == 1 and "recruit" in self.tile_kinds():
+                return self.click_tile("recruit")
+            hero = page.locator(f"#board .sg-model.sg-hero.sg-hot[data-owner='{seat}']")
+            if hero.count():
+                hero.click()  # a menu when a spell could also target it
+                self.pick_in_menu(("Activate",))
+                return self.note("activate")
+        for kind in ("pass", "end_turn", "done"):
+            if kind in tools:
+                tools[kind][0].click()
+                return self.note(kind)
+        hot = page.locator("#board .sg-hot")
+        if hot.count():  # anything else the board offers (Clink of Coins on a model, a card)
+            hot.first.click()
+            self.note("other")
+            self.pick_in_menu(())
+            return None
+        page.locator("#actions button").first.click()  # the frame's list: the board offers nothing
+        self.listed += 1
+        return None
+
+    def pick_in_menu(self, liked: tuple[str, ...]) -> None:
+        """If the click opened the board's menu, take the first entry starting with a liked word."""
+        items = self.page.locator("#board .sg-menu button[role=menuitem]")
+        if not items.count():
+            return
+        labels = items.all_inner_texts()
+        items.nth(next((i for i, t in enumerate(labels) if t.startswith(liked)), 0)).click()
+
+    def melee_shot(self, before: int) -> None:
+        """Once the melee's dice are in the log (and drawn as faces), take the melee screenshot."""
+        try:
+            self.page.wait_for_function(
+                f"() => [...document.querySelectorAll('#log li')].slice({before})"
+                ".some(li => li.textContent.includes('Dice:'))"
+                " && document.querySelector('#board .sg-latest-dice .sg-die')",
+                timeout=10_000,
+            )
+        except Exception:  # the melee ended otherwise (the bot's split pending): another time
+            return
+        self.shot_once("melee")
+
+    def tile_kinds(self) -> set[str]:
+        labels = self.page.locator("#board .sg-card.sg-hot").evaluate_all("ts => ts.map(t => t.ariaLabel)")
+        out = set()
+        for label in labels:
+            for word, kind in (("Build ", "build"), ("Bring ", "recruit")):
+                if word in label:
+                    out.add(kind)
+        return out
+
+    def click_tile(self, kind: str) -> None:
+        word = {"build": "Build ", "recruit": "Bring "}[kind]
+        self.page.locator(f"#board .sg-card.sg-hot[aria-label*='{word}']").first.click()
+        self.note(f"tile:{kind}")
+        items = self.page.locator("#board .sg-menu button[role=menuitem]")
+        if items.count():
+            entry = self.page.locator("#board .sg-entry.sg-hot")
+            if kind == "recruit" and entry.count():
+                self.page.locator("#board .sg-menu-close").click()
+                entry.first.click()  # the entry point on our edge: only this card's are shown
+                self.note("entry")
+            else:
+                items.first.click()
+
+    def act(self, view: dict[str, Any], seat: int, tools: dict[str, Any]) -> None:
+        """The acting creature: fight or shoot if it can, else walk at the enemy hero, else stop."""
+        page = self.page
+        me = next(m for m in view["models"] if m["uid"] == view["acting"])
+        enemy = page.locator(f"#board .sg-model.sg-hot:not([data-owner='{seat}'])")
+        if page.locator("#board .sg-ring-move").count():
+            self.shot_once("range")
+        if enemy.count():
+            enemy.first.click()
+            self.note("target")
+            self.pick_in_menu(("Attack", "Shoot", "Pursue"))
+            return
+        free = page.locator("#board .sg-ring-move.sg-free").count()
+        if view["stage"] == 0 and free and self.free_moves < 2 and self.free_move(me):
+            return
+        marks = page.locator("#board .sg-dest:not(.sg-dest-run)")
+        if view["stage"] == 0 and marks.count():
+            foe = next(m for m in view["models"] if m["owner"] != seat and m["card"] in view["heroes"])
+            best = min(range(marks.count()), key=lambda i: self.distance_after(marks.nth(i), me, foe))
+            marks.nth(best).click()
+            return self.note("destination")
+        for kind in ("done", "cancel"):
+            if kind in tools:
+                tools[kind][0].click()
+                return self.note(kind)
+        return None
+
+    @staticmethod
+    def distance_after(mark: Any, me: dict[str, Any], foe: dict[str, Any]) -> float:
+        direction, mm = (int(a) for a in re.findall(r"\d+", mark.get_attribute("data-args") or ""))
+        angle = direction * math.pi / 4
+        x, y = me["x"] + math.cos(angle) * mm / 10, me["y"] + math.sin(angle) * mm / 10
+        return math.hypot(foe["x"] - x, foe["y"] - y)
+
+    def free_move(self, me: dict[str, Any]) -> bool:
+        """Click an exact point inside the ring: first one off the field's edge (refused, in words), then a
+        legal one towards the middle, between the finite destinations' directions."""
+        page = self.page
+        cm = float(page.locator("#board .sg-ring-move").get_attribute("data-cm") or 0)
+        if self.refused == 0 and me["y"] < 5:
+            x, y = to_client(page, me["x"] * 10 + 15, 10)  # the base would stick out of the field
+            page.mouse.click(x, y)
+            expect(page.locator("#error")).to_contain_text("would leave the Battlefield")
+            expect(page.locator("#board .sg-try")).to_have_count(1)
+            self.refused += 1
+        angle = math.atan2(30 - me["y"], 30 - me["x"]) + math.pi / 8  # not on a marker's ray
+        x_mm = round(me["x"] * 10 + math.cos(angle) * cm * 6)
+        y_mm = round(me["y"] * 10 + math.sin(angle) * cm * 6)
+        before = log_length(page)
+        page.mouse.click(*to_client(page, x_mm, y_mm))
+        try:
+            page.wait_for_function(
+                f"() => document.querySelectorAll('#log li').length > {before}", timeout=5000
+            )
+        except Exception:  # refused (another base or terrain in the way): the finite choices then
+            expect(page.locator("#error")).not_to_have_text("")
+            return False
+        # The click lands on a whole screen pixel: the point sent is within a pixel (≤ 2 mm) of the aim.
+        label = page.locator("#log li").nth(before).inner_text()
+        found = re.search(r"Move to \(([\d.]+), ([\d.]+)\) cm", label)
+        assert found, label
+        sent = (round(float(found[1]) * 10), round(float(found[2]) * 10))
+        assert abs(sent[0] - x_mm) <= 2 and abs(sent[1] - y_mm) <= 2, (sent, x_mm, y_mm)
+        models = snapshot(self.base, self.game_id)["view"]["models"]
+        moved = next(m for m in models if m["uid"] == me["uid"])
+        assert (round(moved["x"] * 10), round(moved["y"] * 10)) == sent  # exactly where it was put
+        self.free_moves += 1
+        self.note("move_to")
+        return True
+
+
+@pytest.mark.browser
+def test_a_game_against_the_bot_played_on_the_battlefield(
+    page: Page, signum_server: LiveServer, tmp_path: Path
+) -> None:
+    base = signum_server.url
+    game_id = start_game(page, base)
+    expect(page.locator("#title")).to_have_text("Legends of Signum")
+    me = Player(page, base, game_id)
+    seat = 0
+    decisions = 0
+    while my_turn(page):
+        view = snapshot(base, game_id)["view"]
+        if decisions % 10 == 0:
+            check_drawing(page, view)
+        before = log_length(page)
+        expect(page.locator("#error")).to_have_text("")  # drawn without the fallback, nothing refused
+        me.move(view, seat)
+        try:
+            page.wait_for_function(
+                f"() => document.querySelectorAll('#log li').length > {before}"
+                " || document.querySelector('#status').textContent.startsWith('Game over')"
+            )
+        except Exception as e:  # say what was clicked last, and what the page showed
+            page.screenshot(path=str(tmp_path / "signum-stuck.png"), full_page=True)
+            refusal = page.locator("#error").inner_text()
+            raise AssertionError(f"nothing happened after {me.last} ({refusal}); see {tmp_path}") from e
+        decisions += 1
+        assert decisions < 600
+    expect(page.locator("#status")).to_contain_text("Game over")
+    record = httpx.get(f"{base}/api/games/{game_id}/record").json()
+    expect(page.locator("#board .sg-result")).to_contain_text(record["result"]["reason"])
+    check_drawing(page, snapshot(base, game_id)["view"])
+    shot(page, "signum-end.png")
+    print(f"our decisions: {decisions}; board clicks: {me.clicks}; from the list: {me.listed}")
+    assert me.listed == 0
+    assert me.free_moves >= 1 and me.refused == 1, me.clicks
+    assert {"activate", "destination"} <= set(me.clicks), me.clicks
+    assert {"range", "melee"} <= me.shots, me.shots
