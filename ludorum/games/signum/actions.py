@@ -115,7 +115,8 @@ def pursuit_moves(s: SignumState, m: Model) -> dict[int, tuple[float, float]]:
     Rulebook › Glossary › Difficult terrain: a creature that entered it this turn cannot leave it, so a
     creature that moved this activation and stands in difficult terrain pursues only within it.
     """
-    reach = contact_moves(s, m, bf.S)
+    # › Hidden: a hidden creature cannot be attacked, so a Pursuit cannot close on one.
+    reach = {t: xy for t, xy in contact_moves(s, m, bf.S).items() if not s.model(t).hidden}
     if s.stage >= 1 and not cr.has(s, m, "flight"):
         me = cr.disc(m)
         held = [o for o in cr.obstacles(s.terrain) if o.difficult and bf.in_terrain(me, o)]

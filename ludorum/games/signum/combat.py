@@ -167,15 +167,72 @@ def _melee_dice(s: SignumState) -> None:
     # −X from attacks (DESIGN.md §5): attacks on the creature roll X dice fewer.
     a_n -= cr.x_of(s, d, "minus_attack")
     d_n -= cr.x_of(s, a, "minus_attack")
+    a_init, d_init = cr.has(s, a, "initiative"), cr.has(s, d, "initiative")
+    if a_init != d_init:
+        # Rulebook › Glossary › Initiative: "strikes first (with all its effects), and then its opponent
+        # makes its attack" — the opponent's attack is rolled only after the first blow's wounds are placed,
+        # so a wounded opponent attacks with the penalty of its wounds, and a dead one not at all.
+        first = 0 if a_init else 1
+        later = (d_n, a_d) if first == 0 else (a_n, d_d)
+        push(s, Pending("melee_roll", p.actor, p.target, (*p.data, first, *later)))
+        if first == 0:
+            _attack_roll(s, "aa", a, d, a_n)
+            _defence_roll(s, "dd", d, d_d)
+        else:
+            _attack_roll(s, "da", d, a, d_n)
+            _defence_roll(s, "ad", a, a_d)
+        return
     push(s, Pending("melee_roll", p.actor, p.target, p.data))
-    # › Master of Attack/Defence X re-roll X dice; › Seasoned Fighter: the attacker must re-roll successes.
-    roll(s, "aa", a_n, attack_mask(s, a), cr.x_of(s, a, "master_attack"), cr.has(s, d, "seasoned_fighter"))
-    roll(s, "ad", a_d, dice.BLOCKS_MELEE, cr.x_of(s, a, "master_defence"))
-    roll(s, "da", d_n, attack_mask(s, d), cr.x_of(s, d, "master_attack"), cr.has(s, a, "seasoned_fighter"))
-    roll(s, "dd", d_d, dice.BLOCKS_MELEE, cr.x_of(s, d, "master_defence"))
+    _attack_roll(s, "aa", a, d, a_n)
+    _defence_roll(s, "ad", a, a_d)
+    _attack_roll(s, "da", d, a, d_n)
+    _defence_roll(s, "dd", d, d_d)
+
+
+def _attack_roll(s: SignumState, tag: str, m: Model, foe: Model, n: int) -> None:
+    """Roll a fighter's melee attack dice: › Master of Attack X re-rolls X failures; › Seasoned Fighter:
+    the attacker of a Seasoned Fighter must re-roll its successes; the penalty of wounds (DESIGN.md §5)."""
+    roll(s, tag, n, attack_mask(s, m), cr.x_of(s, m, "master_attack"), cr.has(s, foe, "seasoned_fighter"))
+
+
+def _defence_roll(s: SignumState, tag: str, m: Model, n: int) -> None:
+    """Roll a fighter's melee defence dice (› Master of Defence X re-rolls X failures)."""
+    roll(s, tag, n, dice.BLOCKS_MELEE, cr.x_of(s, m, "master_defence"))
+
+
+def _strike(s: SignumState, r: dict[str, dice.Rolled], att: str, dfn: str, victim: Model, by: Model) -> None:
+    """Place the wounds of one side's melee attack: hits less parries, less the victim's Armour."""
+    n = max(0, r[att].hits - r[dfn].hits)
+    n = max(0, n - armour(s, victim)) if n else 0
+    wound(s, victim.uid, n, by.side())
+
+
+def _initiative_outcome(s: SignumState, p: Pending) -> None:
+    """Rulebook › Glossary › Initiative: the first blow's wounds, then (if it lives) the opponent's attack."""
+    r = results(s)
+    a, d = s.model(p.actor), s.model(p.target)
+    first = p.data[5]
+    striker, victim = (a, d) if first == 0 else (d, a)
+    if len(p.data) == 8:  # the first blow has been rolled
+        _strike(s, r, "aa" if first == 0 else "da", "dd" if first == 0 else "ad", victim, striker)
+        s.say(f"Initiative: {cr.CARDS[striker.card].name_en} strikes first")
+        victim = s.model(victim.uid)
+        if victim.wounds < cr.health(victim):
+            n_att, n_def = p.data[6], p.data[7]
+            push(s, Pending("melee_roll", p.actor, p.target, (*p.data[:6], -1)))
+            _attack_roll(s, "da" if first == 0 else "aa", victim, striker, n_att)
+            _defence_roll(s, "ad" if first == 0 else "dd", striker, n_def)
+            return
+    else:  # the opponent's attack, rolled after its wounds were placed
+        _strike(s, r, "da" if first == 0 else "aa", "ad" if first == 0 else "dd", striker, victim)
+    bury_dead(s)
+    after_kill(s, p.actor, killed=s.find(p.target) is None)
 
 
 def _melee_outcome(s: SignumState, p: Pending) -> None:
+    if len(p.data) > 5:
+        _initiative_outcome(s, p)
+        return
     r = results(s)
     a, d = s.model(p.actor), s.model(p.target)
     to_d = max(0, r["aa"].hits - r["dd"].hits)
@@ -183,19 +240,9 @@ def _melee_outcome(s: SignumState, p: Pending) -> None:
     to_d = max(0, to_d - armour(s, d)) if to_d else 0
     to_a = max(0, to_a - armour(s, a)) if to_a else 0
     s.say(f"Melee: {to_d} wound(s) to the defender, {to_a} to the attacker")
-    a_init, d_init = cr.has(s, a, "initiative"), cr.has(s, d, "initiative")
-    # Rulebook › Glossary › Initiative: strikes first with all its effects, then the opponent strikes.
-    if a_init and not d_init:
-        wound(s, d.uid, to_d, a.side())
-        if s.model(d.uid).wounds < cr.health(d):
-            wound(s, a.uid, to_a, d.side())
-    elif d_init and not a_init:
-        wound(s, a.uid, to_a, d.side())
-        if s.model(a.uid).wounds < cr.health(a):
-            wound(s, d.uid, to_d, a.side())
-    else:  # DESIGN.md §5: both sides strike at the same time
-        wound(s, d.uid, to_d, a.side())
-        wound(s, a.uid, to_a, d.side())
+    # DESIGN.md §5: both sides strike at the same time (Initiative: see _initiative_outcome)
+    wound(s, d.uid, to_d, a.side())
+    wound(s, a.uid, to_a, d.side())
     bury_dead(s)
     after_kill(s, p.actor, killed=s.find(p.target) is None)
 
@@ -247,7 +294,9 @@ def _backstab_outcome(s: SignumState, p: Pending) -> None:
 def declare(s: SignumState, kind: str, a_uid: int, t_uid: int) -> None:
     """Declare a ranged attack, magic or ability: the Steam Boiler first, then sorcery's detection."""
     a = s.model(a_uid)
-    if kind not in ("heal", "detect"):  # › Hidden: a hidden creature finds a hidden one without revealing
+    # › Hidden: activating (an activated property such as Healer X or Control X) or attacking reveals the
+    # creature; "a Hidden can find a Hidden without revealing itself".
+    if kind != "detect":
         reveal(s, a_uid)
     boiler = cr.props(s, a).get("steam_boiler")
     powered = {"shoot": "shot", "magic_shot": "magic_shot", "strike": "magical_strike"}.get(kind)
@@ -339,6 +388,9 @@ def resume(s: SignumState) -> None:
             roll(s, "block", hits, dice.BLOCKS_SHOT)
         else:
             s.say("The shot misses")
+            if p.data[1]:  # › Buckshot: "on a shot at M or less the target is moved S" — hit or not
+                _buckshot(s, p.actor, p.target)
+                bury_dead(s)
             _done(s, p)
     elif p.kind == "shot_block":
         _shot_outcome(s, p)
@@ -363,15 +415,20 @@ def _shot_outcome(s: SignumState, p: Pending) -> None:
     wound(s, t.uid, n, shooter)
     t = s.model(t.uid)
     if buck and t.wounds < cr.health(t):
-        # › Buckshot: the target is moved S away; if it cannot move the full distance, 1 more wound.
-        a = s.model(p.actor)
-        others = [cr.disc(o) for o in s.models if o.uid != t.uid]
-        x, y, full = bf.push_away(cr.disc(t), cr.disc(a), bf.S, others, cr.obstacles(s.terrain))
-        s.put(t.but(x=x, y=y))
-        if not full:
-            wound(s, t.uid, 1, shooter)
+        _buckshot(s, p.actor, t.uid)
     bury_dead(s)
     end_activation(s, p.actor)
+
+
+def _buckshot(s: SignumState, shooter_uid: int, target_uid: int) -> None:
+    """Rulebook › Glossary › Buckshot: the target is moved S (straight away from the shooter — designed);
+    leaving contact so gives no Backstab; if it cannot be moved the full distance, it takes 1 more wound."""
+    t, a = s.model(target_uid), s.model(shooter_uid)
+    others = [cr.disc(o) for o in s.models if o.uid != t.uid]
+    x, y, full = bf.push_away(cr.disc(t), cr.disc(a), bf.S, others, cr.obstacles(s.terrain))
+    s.put(t.but(x=x, y=y))
+    if not full:
+        wound(s, t.uid, 1, a.side())
 
 
 def _ability_outcome(s: SignumState, p: Pending) -> None:

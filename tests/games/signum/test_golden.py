@@ -11,8 +11,8 @@ from ludorum.games.signum import GAME
 from ludorum.games.signum.bot import HeuristicBot
 
 GOLDEN_SEED = 2026
-GOLDEN_STEPS = 476
-GOLDEN_DIGEST = "9ff0e7376ce40bb1"
+GOLDEN_STEPS = 448
+GOLDEN_DIGEST = "2ffae7c057b6de0d"
 
 
 def test_golden_playthrough() -> None:
