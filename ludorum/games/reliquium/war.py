@@ -188,7 +188,10 @@ def next_battle(s: ReliquiumState) -> None:
             att_loss = d // 10 + (outcome == DEF_WINS)
             def_loss = a // 10 + (outcome == ATT_WINS)
             s.battle = (B_LOSS_ATT, att, dfn, src, dst, outcome, swords, att_loss, def_loss, a, d)
+        # _continue goes on to the next battle itself (and ends the war when none is left): looping here
+        # as well would end the war phase a second time, skipping a round.
         _continue(s)
+        return
 
 
 def _losses_needed(s: ReliquiumState, f: int, r: int, n: int) -> int:

@@ -1,0 +1,182 @@
+"""Audit against the rulebook: fled units joining ranged support, and the Allies rule's consent asked
+for each use (Rulebook › Battle › Movements; Additional rules › Allies)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ludorum.engine import Action, IllegalAction
+from ludorum.games.reliquium import GAME
+from ludorum.games.reliquium.content import content
+from ludorum.games.reliquium.scenario import scenario
+from ludorum.games.reliquium.state import (
+    ATT_WINS,
+    B_FLEE,
+    CONSENT_RANGED,
+    CONSENT_SUMMON,
+    P_ABILITY,
+    P_CONSENT,
+    PEACE,
+    ReliquiumState,
+)
+
+C = content()
+R = C.region
+LEGION, ALLIANCE, ORDER, BROTHERHOOD = range(4)
+
+
+def step(s: ReliquiumState, kind: str, *args: object) -> ReliquiumState:
+    a = Action(kind, args)  # type: ignore[arg-type]
+    assert a in GAME.legal_actions(s), (a, GAME.legal_actions(s))
+    return GAME.apply(s, a)
+
+
+def creature(name: str) -> int:
+    return next(i for i, c in enumerate(C.creatures) if c.name == name)
+
+
+def junction(*names: str) -> int:
+    return C.junctions.index(tuple(sorted(R(n) for n in names)))
+
+
+# -- fleeing units may join ranged support (Rulebook › Battle › Movements) ---------------------------
+
+
+def _flight(arrows: int, sent: str) -> ReliquiumState:
+    """The Alliance beats the Order's two defenders in the Groves (2 swords, fought first); the Legion
+    then attacks the Order in Thornmarch (1 sword), which the Cliff of Sorrow supports."""
+    return scenario(
+        {
+            "players": ["legion", "alliance", "order"],
+            "phase": "attack",
+            "regions": {
+                "Forest's Edge": "alliance castle WWW",
+                "Groves": "order DD",
+                "Cliff of Sorrow": "order castle M" + "W" * (len(sent) - 1),
+                "Thornmarch": "order D",
+                "Shattered Peaks": "legion WW",
+            },
+            "melee": [
+                ("alliance", 2, "Forest's Edge", "Groves"),
+                ("legion", 1, "Shattered Peaks", "Thornmarch"),
+            ],
+            "ranged": [("order", arrows, "Cliff of Sorrow", "Thornmarch", sent)],
+        }
+    )
+
+
+def test_fled_unit_joins_support_in_a_later_battle() -> None:
+    """ "Fleeing units may take part in the subsequent battles of this round ... supporting units (if they
+    can be moved up to a ranged combat token immediately after fleeing)"."""
+    s = _flight(2, "M")
+    start = s.round
+    assert s.battle[0] == B_FLEE and s.battle[5] == ATT_WINS and s.units[R("Groves")] == (0, 1, 0)
+    cliff, thornmarch = R("Cliff of Sorrow"), R("Thornmarch")
+    s = step(s, "flee", cliff, 1, thornmarch)  # flees and moves up to the token (1 of 2 arrows used)
+    assert s.units[cliff] == (0, 1, 1)
+    assert s.ranged[0][4:7] == (0, 1, 1)
+    s = step(s, "advance", 1, 0, 0)
+    # Thornmarch: the Legion 2+2 + 1 sword = 5; the Order: defender 2 + mage 2 + the fled defender 1 = 5,
+    # a draw: nobody moves, no losses (5 < 10), and the war phase is over.
+    assert not s.battle and s.phase == PEACE and s.round == start + 1
+    assert s.occupant[thornmarch] == ORDER and s.units[thornmarch] == (0, 1, 0)
+    assert s.units[R("Shattered Peaks")] == (2, 0, 0)
+
+
+def test_fled_unit_stays_out_of_support_when_it_chooses_or_the_token_is_full() -> None:
+    s = _flight(2, "M")
+    cliff, thornmarch = R("Cliff of Sorrow"), R("Thornmarch")
+    s = step(s, "flee", cliff, 1)  # it may also just flee
+    assert s.ranged[0][4:7] == (0, 0, 1)
+    s = step(s, "advance", 1, 0, 0)
+    assert s.battle[9:11] == (5, 4) and s.battle[5] == ATT_WINS
+    full = _flight(1, "M")  # one arrow, already used by the mage: no room
+    assert Action("flee", (cliff, 1, thornmarch)) not in GAME.legal_actions(full)
+    assert Action("flee", (cliff, 1)) in GAME.legal_actions(full)
+    with pytest.raises(IllegalAction, match="Battle"):
+        GAME.apply(full, Action("flee", (cliff, 1, thornmarch)))
+
+
+# -- Allies: the ally's consent each time (Rulebook › Additional rules › Allies) ----------------------
+
+
+def _allies(**extra: object) -> ReliquiumState:
+    desc: dict[str, object] = {
+        "players": ["legion", "alliance", "brotherhood"],
+        "variants": ["allies"],
+        "pacts": [("legion", "alliance")],
+        "regions": {
+            "Boundless Expanse": "legion castle W",
+            "Ashen Peaks": "legion castle W",
+            "Blackthorn Wood": "legion castle W",
+            "Wasteland": "alliance W",
+            "Golden Fields": "alliance W",
+            "Howling Wilds": "brotherhood castle WD",
+            "Saxum Ridge": "brotherhood castle WD",
+        },
+        "melee": [
+            ("brotherhood", 1, "Saxum Ridge", "Wasteland"),
+            ("brotherhood", 2, "Howling Wilds", "Golden Fields"),
+        ],
+        "markers": {"legion": "mountains"},
+    }
+    desc.update(extra)
+    return scenario(desc)
+
+
+def test_ranged_support_to_an_ally_asks_consent_every_time() -> None:
+    """A second ranged token towards the ally asks again: a consent given once is no standing licence."""
+    s = _allies(ranged=[("legion", 1, "Boundless Expanse", "Wasteland")])
+    s = step(s, "ranged", R("Ashen Peaks"), R("Golden Fields"))
+    assert s.pending[:3] == (P_CONSENT, ALLIANCE, CONSENT_RANGED)
+    assert GAME.seat_name(s, GAME.to_move(s)) == "Alliance of Nature"
+    refused = step(s, "refuse")
+    assert len(refused.ranged) == 1 and refused.turn == LEGION
+    s = step(s, "consent")
+    assert s.ranged[-1][:4] == (LEGION, 2, R("Ashen Peaks"), R("Golden Fields"))
+
+
+def test_summoning_into_an_allys_lands_asks_consent() -> None:
+    """A junction where only the ally controls a region of presence: the ally's consent first."""
+    s = _allies(markers={"legion": "forests"})
+    j = junction("Wasteland", "Howling Wilds", "Saxum Ridge")  # none of these is the Legion's
+    with pytest.raises(IllegalAction, match="Summon"):
+        GAME.apply(
+            _allies(markers={"legion": "forests"}, pacts=[]), Action("summon", (creature("Mortum"), j))
+        )
+    s = step(s, "summon", creature("Mortum"), j)
+    assert s.pending == (P_CONSENT, ALLIANCE, CONSENT_SUMMON, creature("Mortum"), j)
+    refused = step(s, "refuse")
+    assert not refused.creatures and refused.turn == LEGION and not refused.pending
+    assert Action("summon", (creature("Mortum"), j)) not in GAME.legal_actions(refused)
+    s = step(s, "consent")
+    assert s.pending[0] == P_ABILITY
+    s = step(s, "forgo")
+    assert s.creatures == ((creature("Mortum"), j),)
+
+
+# -- one war phase, one round (Rulebook › Game process) ------------------------------------------------
+
+
+def test_a_war_phase_with_several_battles_ends_the_round_once() -> None:
+    """ "After the war phase ends, a new round begins": two battles fought without a decision (draws)
+    advance the round by one (the war phase used to end once more per battle, skipping rounds)."""
+    s = scenario(
+        {
+            "players": ["legion", "brotherhood"],
+            "phase": "attack",
+            "regions": {
+                "Boundless Expanse": "legion castle D",
+                "Ashen Peaks": "legion castle W",
+                "Wasteland": "brotherhood D",
+                "Howling Wilds": "brotherhood W",
+            },
+            "melee": [
+                ("legion", 1, "Boundless Expanse", "Wasteland"),  # 1 + 1 against 2: a draw
+                ("legion", 2, "Ashen Peaks", "Howling Wilds"),  # 2 + 2 against 1: the Legion wins
+            ],
+        }
+    )
+    assert s.battle[1] == LEGION and s.battle[4] == R("Howling Wilds")
+    s = step(s, "advance", 0, 0, 0)  # the Wasteland battle (a draw) follows by itself
+    assert s.phase == PEACE and s.round == 2 and not s.melee and not s.battle
