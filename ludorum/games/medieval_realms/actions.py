@@ -266,10 +266,14 @@ def auction_apply(s: RealmsState, action: Action) -> bool:
         return True
     if action.kind == "bid":
         x = int(action.args[0])  # type: ignore[arg-type]
-        a = Auction(a.card, a.square, a.activator, x, a.bidder, _next_bidder(a, a.bidder), a.out)
+        history = (*a.history, (a.bidder, x))
+        a = Auction(a.card, a.square, a.activator, x, a.bidder, _next_bidder(a, a.bidder), a.out, history)
     else:
+        # Rulebook › Auction Cards: once a player has passed, they cannot bid again for this card.
         out = setitem(a.out, a.bidder, True)
-        a = Auction(a.card, a.square, a.activator, a.bid, a.leader, _next_bidder(a, a.bidder, out), out)
+        history = (*a.history, (a.bidder, 0))
+        nxt = _next_bidder(a, a.bidder, out)
+        a = Auction(a.card, a.square, a.activator, a.bid, a.leader, nxt, out, history)
     if sum(1 for o in a.out if not o) > 1:
         s.auction = a
         return True

@@ -27,6 +27,8 @@ SPOT = 16
 
 EV_MAJORITY, EV_AUCTION, EV_REALM, EV_PLAY, EV_PASS, EV_REVEAL, EV_DISCARD = range(7)
 """Event codes of the public log: (code, seat, card, amount)."""
+EVENT_KINDS = ("majority", "auction", "buy", "play", "pass", "reveal", "discard")
+"""The ``kind`` of each event code in the view."""
 EVENTS_KEPT = 16
 
 
@@ -41,6 +43,7 @@ class Auction:
     leader: int  # the seat holding the high bid; -1 before the opening bid
     bidder: int  # the seat to bid or pass
     out: tuple[bool, ...]  # seats that have passed on this card
+    history: tuple[tuple[int, int], ...] = ()  # (seat, bid) in order; bid 0: that seat passed
 
 
 @dataclass(slots=True)

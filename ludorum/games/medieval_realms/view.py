@@ -9,9 +9,14 @@ from ludorum.engine import CANCEL, Action
 from .cards import cost
 from .content import CARDS, CONTENT, RESOURCE_LABEL, RESOURCES, Card
 from .ending import final_scores
-from .placement import KIND_WORDS, areas, describe_spot
+from .placement import KIND_WORDS, areas, describe_spot, strengths
 from .state import (
     ACTIONS,
+    ADMIRAL,
+    BUFFER,
+    COMBAT_ADMIRAL,
+    COMBAT_BUFFER,
+    COMBAT_GENERAL,
     EV_AUCTION,
     EV_DISCARD,
     EV_MAJORITY,
@@ -19,6 +24,8 @@ from .state import (
     EV_PLAY,
     EV_REALM,
     EV_REVEAL,
+    EVENT_KINDS,
+    GENERAL,
     MAYOR,
     OVER,
     PHASE_NAMES,
@@ -73,11 +80,15 @@ def _card_json(card: Card, players: int) -> dict[str, Any]:
     return out
 
 
+COMBAT_VALUE = {MAYOR: 0, GENERAL: COMBAT_GENERAL, ADMIRAL: COMBAT_ADMIRAL, BUFFER: COMBAT_BUFFER}
+"""Each placed leader's combat value on the Realm's Map (Rulebook › Place the Leader Tokens)."""
+
+
 def spot_json(spot: int) -> dict[str, Any]:
-    """A placed leader: its kind, where ("science" or an area number) and the words for it."""
+    """A placed leader: its kind, where ("science" or an area number), its combat value and the words."""
     kind, where = divmod(spot, SPOT)
     at: str | int = RESOURCES[where] if kind == MAYOR else where
-    return {"leader": KIND_WORDS[kind], "at": at, "text": describe_spot(spot)}
+    return {"leader": KIND_WORDS[kind], "at": at, "combat": COMBAT_VALUE[kind], "text": describe_spot(spot)}
 
 
 def _res(values: tuple[int, ...]) -> dict[str, int]:
@@ -107,6 +118,37 @@ def describe_event(event: tuple[int, ...]) -> str:
     if code == EV_DISCARD:
         return f"{name} is discarded from the Current Events Panel"
     return str(event)
+
+
+def event_json(event: tuple[int, ...], players: int) -> dict[str, Any]:
+    """A public log entry as the view gives it: ``{kind, seat, card, amount, text}``.
+
+    ``kind`` is one of :data:`~.state.EVENT_KINDS`; ``seat`` is the realm concerned (the majority card's
+    receiver, the auction's winner, the buyer, the new start player) or ``None``; ``card`` the card (or
+    ``None``); ``amount`` the winning bid, the price paid or the round (or ``None``).  A majority award
+    also names its ``activator``.
+    """
+    code, seat, card, amount = event
+    out: dict[str, Any] = {
+        "kind": EVENT_KINDS[code],
+        "seat": seat if seat >= 0 else None,
+        "card": card_json(CARDS[card], players) if card >= 0 else None,
+        "amount": amount if code in (EV_AUCTION, EV_REALM, EV_REVEAL) else None,
+        "text": describe_event(event),
+    }
+    if code == EV_MAJORITY:
+        out["activator"] = amount
+    return out
+
+
+def map_strengths(s: RealmsState) -> dict[str, list[int]] | None:
+    """After the reveal, each area's combat value per seat (Rulebook › Get Resources); ``None`` before."""
+    if not all(s.revealed):
+        return None
+    return {
+        str(area): [value for value, _ in strengths(s.revealed, area)]
+        for area in range(1, areas(s.config.players) + 1)
+    }
 
 
 def view(game: MedievalRealms, s: RealmsState, seat: int | None) -> dict[str, Any]:
@@ -171,12 +213,14 @@ def view(game: MedievalRealms, s: RealmsState, seat: int | None) -> dict[str, An
             "leader": a.leader if a.leader >= 0 else None,
             "bidder": a.bidder,
             "out": list(a.out),
+            "history": [[seat, bid or None] for seat, bid in a.history],
         },
         "map": {
             "areas": areas(n),
             "rewards": {str(i): _res(CONTENT.area_rewards[i]) for i in range(1, areas(n) + 1)},
+            "strengths": map_strengths(s),
         },
-        "events": [describe_event(e) for e in s.events],
+        "events": [event_json(e, n) for e in s.events],
     }
     if over:
         out["final"] = [
@@ -284,8 +328,11 @@ def render_text(game: MedievalRealms, s: RealmsState, seat: int | None) -> str:
         a = v["auction"]
         leader = CONTENT.realm_colours[a["leader"]] if a["leader"] is not None else "no one yet"
         lines.append(f"AUCTION: {a['card']['name']} — high bid {a['bid']} by {leader}")
+        bids = [f"{CONTENT.realm_colours[p]} {'passes' if b is None else b}" for p, b in a["history"]]
+        if bids:
+            lines.append("  Bids: " + ", ".join(bids))
     for e in v["events"][-5:]:
-        lines.append(f"  · {e}")
+        lines.append(f"  · {e['text']}")
     if "final" in v:
         for f in v["final"]:
             lines.append(f"FINAL {CONTENT.realm_colours[f['seat']]}: {f['total']} VP")

@@ -263,6 +263,7 @@ def test_placements_stay_secret_until_every_seat_has_placed() -> None:
     assert GAME.view(s, 1)["realms"][0]["placement"][-1] == {
         "leader": "admiral",
         "at": 3,
+        "combat": 1,
         "text": "Admiral on area 3",
     }
 
