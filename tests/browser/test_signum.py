@@ -84,6 +84,21 @@ def check_drawing(page: Page, view: dict[str, Any]) -> None:
         )
 
 
+def check_latest_dice(page: Page) -> None:
+    """The dice panel shows the log's last run of dice as faces, one die per face rolled."""
+    labels = page.locator("#log li").all_inner_texts()
+    rolls = [re.search(r"Dice: (\d+)× Bullseye, (\d+)× Axe, (\d+)× Shield/Axe", t) for t in labels]
+    end = max(i for i, r in enumerate(rolls) if r)
+    start = end
+    while start > 0 and rolls[start - 1]:
+        start -= 1
+    run = [[int(n) for n in r.groups()] for r in rolls[start : end + 1] if r]
+    panel = page.locator("#board .sg-latest-dice")
+    expect(panel).to_have_attribute("data-rolls", str(len(run)))
+    for i, face in enumerate(("Bullseye", "Axe", "Shield/Axe")):
+        expect(panel.locator(f".sg-die[data-face='{face}']")).to_have_count(sum(r[i] for r in run))
+
+
 def to_client(page: Page, x_mm: float, y_mm: float) -> tuple[float, float]:
     """Where a field point (game mm, y north) is on the screen."""
     point = page.evaluate(
@@ -130,12 +145,13 @@ class Player:
         page = self.page
         tools = self.tools()
         if "split" in tools:  # a melee: everything into attack ends games sooner
-            before = log_length(page)
+            if (
+                page.locator("#board .sg-melee").count()
+                and page.locator("#board .sg-latest-dice .sg-die").count()
+            ):
+                self.shot_once("melee")  # the fighters joined, the dice so far as faces
             tools["split"][-1].click()
-            self.note("split")
-            if "melee" not in self.shots:
-                self.melee_shot(before)
-            return None
+            return self.note("split")
         if "first" in tools:
             tools["first"][0].click()
             return self.note("first")
@@ -143,6 +159,8 @@ class Player:
             return self.act(view, seat, tools)
         if view["phase"] == "build" and "build" in self.tile_kinds():
             return self.click_tile("build")
+        if view["phase"] == "terrain" and "terrain" in self.tile_kinds():
+            return self.click_tile("terrain")
         if view["phase"] == "activation":
             # Recruit now and then (a card tile, then an entry point on our edge), else activate the hero.
             if view["turn"] % 4 == 1 and "recruit" in self.tile_kinds():
@@ -174,39 +192,26 @@ class Player:
         labels = items.all_inner_texts()
         items.nth(next((i for i, t in enumerate(labels) if t.startswith(liked)), 0)).click()
 
-    def melee_shot(self, before: int) -> None:
-        """Once the melee's dice are in the log (and drawn as faces), take the melee screenshot."""
-        try:
-            self.page.wait_for_function(
-                f"() => [...document.querySelectorAll('#log li')].slice({before})"
-                ".some(li => li.textContent.includes('Dice:'))"
-                " && document.querySelector('#board .sg-latest-dice .sg-die')",
-                timeout=10_000,
-            )
-        except Exception:  # the melee ended otherwise (the bot's split pending): another time
-            return
-        self.shot_once("melee")
-
     def tile_kinds(self) -> set[str]:
         labels = self.page.locator("#board .sg-card.sg-hot").evaluate_all("ts => ts.map(t => t.ariaLabel)")
         out = set()
         for label in labels:
-            for word, kind in (("Build ", "build"), ("Bring ", "recruit")):
+            for word, kind in (("Build ", "build"), ("Bring ", "recruit"), ("Lay ", "terrain")):
                 if word in label:
                     out.add(kind)
         return out
 
     def click_tile(self, kind: str) -> None:
-        word = {"build": "Build ", "recruit": "Bring "}[kind]
+        word = {"build": "Build ", "recruit": "Bring ", "terrain": "Lay "}[kind]
         self.page.locator(f"#board .sg-card.sg-hot[aria-label*='{word}']").first.click()
         self.note(f"tile:{kind}")
         items = self.page.locator("#board .sg-menu button[role=menuitem]")
         if items.count():
-            entry = self.page.locator("#board .sg-entry.sg-hot")
-            if kind == "recruit" and entry.count():
+            place = self.page.locator("#board .sg-entry.sg-hot, #board .sg-spot.sg-hot")
+            if kind in ("recruit", "terrain") and place.count():
                 self.page.locator("#board .sg-menu-close").click()
-                entry.first.click()  # the entry point on our edge: only this card's are shown
-                self.note("entry")
+                place.last.click()  # an entry point on our edge, a terrain spot: only this card's are shown
+                self.note("place")
             else:
                 items.first.click()
 
@@ -215,7 +220,7 @@ class Player:
         page = self.page
         me = next(m for m in view["models"] if m["uid"] == view["acting"])
         enemy = page.locator(f"#board .sg-model.sg-hot:not([data-owner='{seat}'])")
-        if page.locator("#board .sg-ring-move").count():
+        if page.locator("#board .sg-ring-move").count() and view["terrain"] and view["turn"] >= 3:
             self.shot_once("range")
         if enemy.count():
             enemy.first.click()
@@ -313,9 +318,47 @@ def test_a_game_against_the_bot_played_on_the_battlefield(
     record = httpx.get(f"{base}/api/games/{game_id}/record").json()
     expect(page.locator("#board .sg-result")).to_contain_text(record["result"]["reason"])
     check_drawing(page, snapshot(base, game_id)["view"])
+    check_latest_dice(page)
     shot(page, "signum-end.png")
     print(f"our decisions: {decisions}; board clicks: {me.clicks}; from the list: {me.listed}")
     assert me.listed == 0
     assert me.free_moves >= 1 and me.refused == 1, me.clicks
-    assert {"activate", "destination"} <= set(me.clicks), me.clicks
+    assert {"activate", "destination", "target", "split", "place"} <= set(me.clicks), me.clicks
     assert {"range", "melee"} <= me.shots, me.shots
+
+
+@pytest.mark.browser
+def test_the_battlefield_fits_a_phone_and_works_by_keyboard(page: Page, signum_server: LiveServer) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    start_game(page, signum_server.url)
+    hero = page.locator("#board .sg-model.sg-hero.sg-hot[data-owner='0']")
+    for _ in range(10):  # the opening choices and empty phases, by keyboard on the buttons above the field
+        assert my_turn(page)
+        if hero.count():
+            break
+        before = log_length(page)
+        page.locator("#board .sg-tools .sg-tool").first.focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}")
+    overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0
+    box = page.locator("#board .sg-field-svg").bounding_box()
+    assert box is not None and 300 <= box["width"] <= 390, box
+    # The hero by keyboard: focus it, Enter (and Enter on "Activate" if a spell could target it too).
+    before = log_length(page)
+    hero.focus()
+    page.keyboard.press("Enter")
+    activate = page.locator("#board .sg-menu button[role=menuitem]", has_text="Activate")
+    if activate.count():
+        activate.focus()
+        page.keyboard.press("Enter")
+    page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}")
+    expect(page.locator("#log li").nth(before)).to_contain_text("Activate")
+    expect(page.locator("#board .sg-ring-move.sg-free")).to_have_count(1)
+    north = page.locator("#board .sg-dest[data-kind='move'][data-args='[2,100]']")
+    expect(north).to_have_count(1)
+    shot(page, "signum-phone.png")
+    north.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before + 1}")
+    expect(page.locator("#log li").nth(before + 1)).to_contain_text("Move N 10 cm")

@@ -207,8 +207,9 @@
     }
     return s("g", { class: "sg-ground" },
       s("rect", { x: 0, y: 0, width: FIELD, height: FIELD, class: "sg-field" }), lines,
-      s("text", { x: 300, y: 592, class: "sg-edge" }, "P1's edge (south)"),
-      s("text", { x: 300, y: 16, class: "sg-edge" }, "P2's edge (north)"));
+      s("text", { x: 596, y: 592, class: "sg-edge" }, "P1's edge ↓"),
+      s("text", { x: 596, y: 16, class: "sg-edge" }, "P2's edge ↑"),
+      s("text", { x: 4, y: 300, class: "sg-edge sg-scale" }, "grid: 10 cm"));
   }
 
   function drawTerrain(view) {
@@ -216,7 +217,7 @@
       const c = card(view, t.card);
       const kinds = [c.impassable && "impassable", c.difficult && "difficult", c.blocks_sight && "blocks line of sight"].filter(Boolean);
       const cls = ["sg-ter", c.impassable ? "sg-impassable" : c.difficult ? "sg-difficult" : "sg-open", c.blocks_sight ? "sg-blocks" : ""].join(" ");
-      const marks = `${c.impassable ? "⛔" : ""}${c.difficult ? "≈" : ""}${c.blocks_sight ? "👁̸" : ""}`;
+      const marks = `${c.impassable ? "✕" : ""}${c.difficult ? "≈" : ""}${c.blocks_sight ? "◉" : ""}`; // see the legend
       return s("g", { class: cls, "data-card": t.card },
         s("title", {}, `${c.name_en}: ${kinds.join(", ") || "no effect on movement"}`),
         s("circle", { cx: X(t.x), cy: Y(t.y), r: X(c.radius || 5) }),
@@ -372,7 +373,8 @@
     if (!a || !d) return null;
     return s("g", { class: "sg-melee" },
       s("line", { x1: X(a.x), y1: Y(a.y), x2: X(d.x), y2: Y(d.y) }),
-      s("text", { x: (X(a.x) + X(d.x)) / 2, y: (Y(a.y) + Y(d.y)) / 2 + 8, class: "sg-swords" }, "⚔"));
+      s("circle", { cx: (X(a.x) + X(d.x)) / 2, cy: (Y(a.y) + Y(d.y)) / 2, r: 14 }),
+      s("text", { x: (X(a.x) + X(d.x)) / 2, y: (Y(a.y) + Y(d.y)) / 2 + 7, class: "sg-swords" }, "⚔"));
   }
 
   /** Entry points on your edge for recruiting (shown for the chosen hand card, or all when none is chosen). */
@@ -394,7 +396,9 @@
 
   function drawSpots(view, root, ctx, sorted) {
     const marks = [];
-    for (const [spot, actions] of sorted.spots) {
+    for (const [spot, all] of sorted.spots) {
+      const actions = selectedCard ? all.filter((l) => l.action.args[0] === selectedCard) : all;
+      if (!actions.length) continue;
       const [x, y] = TERRAIN_SPOTS[spot];
       const g = s("g", { class: "sg-spot", "data-spot": spot },
         s("circle", { cx: X(x), cy: Y(y), r: 30 }), s("text", { x: X(x), y: Y(y) + 6, class: "sg-entry-label" }, "▣"));
@@ -408,16 +412,26 @@
     const acting = view.acting >= 0 ? view.models.find((m) => m.uid === view.acting) : null;
     const mine = acting && !ctx.replay && ctx.toMove === ctx.seat && ctx.seat !== null;
     const open = openKinds(view, ctx);
+    // Rings only while it may still choose where to go (not during its melee's split, say).
+    const moving = mine && (open.move_to || sorted.moves.length || sorted.runs.length);
     const svg = s("svg", { viewBox: `0 0 ${FIELD} ${FIELD}`, class: "sg-field-svg", role: "group",
       "aria-label": "the Battlefield, 60 by 60 cm, north up" },
     drawDefs(), drawGround(), drawTerrain(view),
-    mine ? drawRings(view, acting, root, ctx, sorted, open) : null,
+    moving ? drawRings(view, acting, root, ctx, sorted, open) : null,
     mine ? drawLines(view, acting, sorted) : null,
-    drawMelee(view),
     s("g", { class: "sg-models" }, view.models.map((m) => drawModel(view, m, root, ctx, sorted))),
-    mine ? drawDestinations(view, acting, root, ctx, sorted) : null,
+    drawMelee(view), // above the bases, which touch
+    moving ? drawDestinations(view, acting, root, ctx, sorted) : null,
     drawEntries(view, root, ctx, sorted), drawSpots(view, root, ctx, sorted), tryMark());
-    return el("div", { class: "sg-field-wrap" }, svg);
+    return el("div", { class: "sg-field-wrap" }, svg, legend());
+  }
+
+  function legend() {
+    return el("p", { class: "sg-legend small" },
+      el("span", { class: "sg-key sg-key-impassable" }), "✕ impassable ",
+      el("span", { class: "sg-key sg-key-difficult" }), "≈ difficult ",
+      el("span", { class: "sg-key sg-key-blocks" }), "◉ blocks line of sight · ",
+      "♛ hero · red arc: wounds · rings: S/M/L/XL, move (solid), run (dashed)");
   }
 
   // -- dice -------------------------------------------------------------------------------------------------
@@ -506,8 +520,11 @@
     el("span", { class: "sg-card-stats" }, stats));
     if (actions && actions.length && !ctx.replay) {
       clickable(tile, `${c.name_en}: ${actions.map((l) => l.label).join(" or ")}`, () => {
-        // A recruit shows only this card's entry points on the board; the menu offers them by name too.
-        selectedCard = actions.some((l) => l.action.kind === "recruit") ? id : null;
+        // A recruit (a terrain card) shows only this card's entry points (spots) on the board; the menu
+        // offers them by name too.
+        selectedCard = actions.some((l) => l.action.kind === "recruit" || l.action.kind === "terrain") ? id : null;
+        for (const other of root.querySelectorAll(".sg-card.sg-selected")) other.classList.remove("sg-selected");
+        if (selectedCard) tile.classList.add("sg-selected");
         showEntries();
         choose(root, ctx, actions, c.name_en);
       });
@@ -581,8 +598,9 @@
       if (selectedCard && !sorted.cards.has(selectedCard)) selectedCard = null;
       const root = el("div", { class: "sg-board" });
       const showEntries = () => {
-        const old = root.querySelector(".sg-entries");
-        if (old) old.replaceWith(drawEntries(view, root, ctx, sorted));
+        const entries = root.querySelector(".sg-entries"), spots = root.querySelector(".sg-spots");
+        if (entries) entries.replaceWith(drawEntries(view, root, ctx, sorted));
+        if (spots) spots.replaceWith(drawSpots(view, root, ctx, sorted));
       };
       const seats = view.prosperity.map((_, i) => i);
       // Your own side first (nearest the field's bottom for P1), the others after.
