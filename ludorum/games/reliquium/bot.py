@@ -140,7 +140,8 @@ class HeuristicBot:
             keep = DEFENCE_BASE if defending else ATTACK_BASE
             return -float(sum(b * n for b, n in zip(keep, t, strict=True)))
         if k == "flee":
-            return 5.0 + (5 if castle[t[0]] == me else 0)
+            # to its own castle, and up to a ranged combat token there if it can (it fights on)
+            return 5.0 + (5 if castle[t[0]] == me else 0) + (2 if len(t) == 3 else 0)
         if k == "advance":
             dst = view["battle"][4]
             n = sum(t)

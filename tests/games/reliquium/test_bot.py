@@ -102,3 +102,31 @@ def test_bot_summons_where_its_units_and_battles_are() -> None:
     c = content()
     assert c.creatures[choice.args[0]].cls == 0  # an agility creature for its warriors
     assert c.region("Boundless Expanse") in c.junctions[choice.args[1]]
+
+
+def test_bot_flees_up_to_a_ranged_token_when_it_can() -> None:
+    """A beaten defender flees into its castle and joins the support there (it fights on this round)."""
+    s = scenario(
+        {
+            "players": ["legion", "alliance", "order"],
+            "phase": "attack",
+            "regions": {
+                "Forest's Edge": "alliance castle WWW",
+                "Groves": "order DD",
+                "Cliff of Sorrow": "order castle M",
+                "Thornmarch": "order D",
+                "Shattered Peaks": "legion WW",
+            },
+            "melee": [
+                ("alliance", 2, "Forest's Edge", "Groves"),
+                ("legion", 1, "Shattered Peaks", "Thornmarch"),
+            ],
+            "ranged": [("order", 2, "Cliff of Sorrow", "Thornmarch", "M")],
+        }
+    )
+    seat = GAME.to_move(s)
+    legal = GAME.legal_actions(s)
+    r = content().region
+    for seed in range(8):  # not a coin toss between fleeing alone and joining the support
+        choice = HeuristicBot().choose(GAME.view(s, seat), legal, seat, random.Random(seed))
+        assert choice == Action("flee", (r("Cliff of Sorrow"), 1, r("Thornmarch")))
