@@ -135,10 +135,15 @@ class Player:
         page = self.page
         self.shot_once("auction")
         expect(page.locator(".mr-auction .mr-bidder")).to_have_count(4)
+        history = page.locator(".mr-auction .mr-bid-history li")
         if page.locator(".mr-auction .mr-cancel-button").count():
+            expect(history).to_have_count(0)  # nobody has bid yet
             page.click(".mr-auction .mr-bid-button")  # we opened it: the smallest bid
             self.note("bid")
         else:
+            # the bids so far are on the board, the opening bid first
+            expect(history.first).to_contain_text(re.compile(r"\d"))
+            self.note("bid history shown")
             page.click(".mr-auction .mr-pass-button")
             self.note("auction pass")
 
@@ -149,7 +154,10 @@ class Player:
         awards = page.locator("#board .mr-events li.award, #board .mr-news p")
         if awards.count():
             expect(awards.first).to_contain_text(re.compile("majority card|wins the auction"))
+            expect(awards.first).to_have_attribute("data-kind", re.compile("^(majority|auction)$"))
             self.note("award shown")
+        # the walls are down: the map challenge shows every realm's combat value in every area
+        expect(page.locator("#board .mr-challenge .mr-cell")).to_have_count(4 * 8)
         taken = self.round_actions.get(round_no, 0)
         if taken < ACTIONS_PER_ROUND:
             self.round_actions[round_no] = taken + 1

@@ -6,10 +6,12 @@
 //   - the Victory Point track 0…100+ with every realm's marker (`realms[].vp`), irises at multiples of 5;
 //   - the Current Events Panel, 3 price columns × 4 squares (`panel[].square/price/card`), and the Future
 //     Events Panel (`future`);
-//   - the auction in progress (`auction`: card, high bid, leader, bidder, who is out) with bid controls;
-//   - the map challenge (`map.areas`, `map.rewards`, each realm's revealed `placement` and
+//   - the auction in progress (`auction`: card, high bid, leader, bidder, who is out, and `history`, the
+//     bids and passes so far) with bid controls;
+//   - the map challenge (`map.areas`, `map.rewards`, `map.strengths` once the walls are down, each realm's
 //     `controlled_areas`): per area each realm's combat value and who won its reward;
-//   - the recent public events (`events`: majority awards, auctions, purchases, plays, passes, reveals);
+//   - the recent public events (`events`: `{kind, seat, card, amount, text}` — majority awards, auctions,
+//     purchases, plays, passes, reveals, discards; awards are spotted by `kind`);
 //   - every realm (`realms[]`): King/Queen card, VP, turn position, leaders, the Manor's resources, the
 //     Management Zone and the Realm's Map with the leaders placed (its own placement while it is hidden
 //     from the others; anyone's once the walls are down — others show a Defensive Wall until then), the
@@ -43,7 +45,6 @@
   const LIGHT_STAMPS = new Set(["white", "yellow"]);
   const REALM_FILL = { Black: "#2a2a2a", Violet: "#7d4aa8", Blue: "#2f66b3", Yellow: "#e6c229", Red: "#c0392b" };
   const LEADER_FILL = { mayor: "#e6c229", general: "#c0392b", admiral: "#3c8d40", buffer: "#e6c229" };
-  const COMBAT = { general: 2, admiral: 1, buffer: 2, mayor: 0 };
 
   // -- small builders ---------------------------------------------------------------------------------
 
@@ -299,7 +300,19 @@
       el("p", { class: "mr-auction-high" }, high, ` — ${name(a.bidder)} to bid or pass`),
       el("p", { class: "small" }, `Paid in ${res.label}; only the winner pays. ${effectText(a.card)}`),
       el("ol", { class: "mr-bidders" }, bidders),
+      drawBidHistory(view, a, res),
       bidControls(ctx, keep));
+  }
+
+  /** The bids and passes so far, in order (`auction.history`: [seat, bid or null for a pass]). */
+  function drawBidHistory(view, a, res) {
+    const history = a.history || [];
+    return el("div", { class: "mr-bid-history", "aria-label": "bids so far" },
+      el("span", { class: "small muted" }, "Bids: "),
+      history.length ? el("ol", {}, history.map(([seat, bid]) => el("li", { class: bid === null ? "passed" : "bid", "data-seat": seat },
+        el("span", { class: "mr-dot", style: `background:${realmFill(view.realms[seat])}` }),
+        bid === null ? `${view.realms[seat].colour} passes` : `${view.realms[seat].colour} ${bid} ${res.short}`)))
+        : el("span", { class: "small muted" }, "none yet"));
   }
 
   /** A bid stepper (the smallest legal bid first) with Bid, and Pass or Cancel, when it is our bid. */
@@ -324,14 +337,6 @@
 
   // -- the map challenge (the reveal) ---------------------------------------------------------------------
 
-  /** Each realm's combat value per area from its placement (null while hidden). */
-  function strengths(realm, areas) {
-    if (!realm.placement) return null;
-    const out = Array(areas + 1).fill(0);
-    for (const p of realm.placement) if (typeof p.at === "number") out[p.at] += COMBAT[p.leader];
-    return out;
-  }
-
   /** An area's reward, one resource per line. */
   function rewardLines(reward) {
     return Object.entries(reward).filter(([, n]) => n).map(([r, n]) => `${n} ${RES[r].short}`);
@@ -339,8 +344,8 @@
 
   function drawMapChallenge(view, narrow) {
     const areas = view.map.areas;
-    const revealed = view.realms.every((r) => r.placement) && view.phase !== "placing leaders";
-    const rows = view.realms.map((r) => strengths(r, areas));
+    const strengths = view.map.strengths; // {area: [combat value per seat]} once the walls are down
+    const revealed = Boolean(strengths);
     const W = narrow ? 360 : 640, left = narrow ? 56 : 70, colW = (W - left - 6) / areas, rowH = 20, head = 84;
     const title = revealed ? (narrow ? "Map challenge: combat values, winners" : "Realm's Map challenge (walls down): combat values and area winners") : "Realm's Map: the reward of each area";
     const nodes = [text(6, 14, title, { class: "mr-label" })];
@@ -357,7 +362,7 @@
         for (let area = 1; area <= areas; area += 1) {
           const x = left + (area - 1) * colW;
           const won = realm.controlled_areas.includes(area);
-          const value = rows[i][area];
+          const value = strengths[String(area)][realm.seat];
           nodes.push(s("g", { class: `mr-cell${won ? " won" : ""}`, "data-area": area, "data-seat": realm.seat },
             s("rect", { x: x + 2, y: y + 1, width: colW - 4, height: rowH - 3, rx: 4 }),
             text(x + colW / 2, y + 13, value ? `${value}${won ? " ✓" : ""}` : "·", { "text-anchor": "middle" }),
@@ -478,7 +483,8 @@
     const placed = realm.placement || [];
     for (let area = 1; area <= areas; area += 1) {
       const x = M.x + ((area - 1) % M.per) * w, y = M.y + Math.floor((area - 1) / M.per) * 70;
-      const here = placed.filter((p) => p.at === area).map((p) => p.leader);
+      const present = placed.filter((p) => p.at === area);
+      const here = present.map((p) => p.leader);
       const won = realm.controlled_areas.includes(area);
       const spot = s("g", { class: `mr-area${won ? " won" : ""}`, "data-area": area },
         s("rect", { x: x + 2, y, width: w - 4, height: 64, rx: 8, class: "mr-area-bg" }),
@@ -486,7 +492,7 @@
         text(x + 8, y + 27, fit(rewardLines(rewards[String(area)]).join(" "), Math.floor(w / 5.4)), { class: "mr-area-reward small" }),
         won ? text(x + 8, y + 58, w < 70 ? "✓" : "won", { class: "mr-small mr-won" }) : null,
         tokens(here, x + 12, y + 41, Math.max(1, Math.floor((w - 16) / 13))),
-        here.length ? text(x + w - 8, y + 58, `⚔${here.reduce((t, k) => t + COMBAT[k], 0)}`, { class: "mr-small", "text-anchor": "end" }) : null);
+        here.length ? text(x + w - 8, y + 58, `⚔${present.reduce((t, p) => t + p.combat, 0)}`, { class: "mr-small", "text-anchor": "end" }) : null);
       const options = mine ? matching(ctx, (a) => ["general", "admiral", "buffer"].includes(a.kind) && a.args[0] === area) : [];
       nodes.push(hot(spot, options, ui, `Area ${area}`));
     }
@@ -538,13 +544,23 @@
 
   let lastEvents = [];
 
+  /** Whether two events of two views are the same entry (views are fresh objects each time). */
+  function sameEvent(a, b) {
+    return a.kind === b.kind && a.seat === b.seat && a.amount === b.amount && a.text === b.text
+      && (a.card ? a.card.id : null) === (b.card ? b.card.id : null);
+  }
+
+  /** Majority awards and auction results: the events the board announces as they happen. */
+  const AWARD_KINDS = ["majority", "auction"];
+  const isAward = (e) => AWARD_KINDS.includes(e.kind);
+
   /** The public events that arrived since the previous drawing (the view keeps the last 16). */
   function freshEvents(events) {
     const before = lastEvents;
     lastEvents = events;
     for (let keep = Math.min(before.length, events.length); keep > 0; keep -= 1) {
       const tail = before.slice(before.length - keep);
-      if (tail.every((e, i) => e === events[i])) return events.slice(keep);
+      if (tail.every((e, i) => sameEvent(e, events[i]))) return events.slice(keep);
     }
     return before.length ? events : [];
   }
@@ -556,18 +572,18 @@
   function drawNews(view, replay) {
     if (replay) return null;
     const now = Date.now();
-    const fresh = freshEvents(view.events).filter((e) => /majority|auction/.test(e));
-    news = news.filter((n) => now - n.at < NEWS_MS).concat(fresh.map((e) => ({ text: e, at: now }))).slice(-4);
+    const fresh = freshEvents(view.events).filter(isAward);
+    news = news.filter((n) => now - n.at < NEWS_MS).concat(fresh.map((e) => ({ text: e.text, kind: e.kind, at: now }))).slice(-4);
     if (!news.length) return null;
     return el("div", { class: "mr-news", role: "status", "aria-label": "just happened" },
-      el("strong", {}, "Just now: "), news.map((n) => el("p", {}, n.text)));
+      el("strong", {}, "Just now: "), news.map((n) => el("p", { "data-kind": n.kind }, n.text)));
   }
 
   function drawEvents(view) {
     const recent = view.events.slice(-8).reverse();
     return el("section", { class: "mr-events", "aria-label": "recent events" },
       el("h3", {}, "On the table"),
-      recent.length ? el("ol", {}, recent.map((e, i) => el("li", { class: `${i === 0 ? "latest " : ""}${/majority|auction/.test(e) ? "award" : ""}`.trim() || null }, e)))
+      recent.length ? el("ol", {}, recent.map((e, i) => el("li", { class: `${i === 0 ? "latest " : ""}${isAward(e) ? "award" : ""}`.trim() || null, "data-kind": e.kind }, e.text)))
         : el("p", { class: "muted small" }, "Nothing has happened yet."));
   }
 
