@@ -42,6 +42,14 @@ def test_setup_gives_the_starting_capital_leaders_and_panels() -> None:
         assert sorted((*s.panel, *s.future, *s.deck)) == list(range(109))
 
 
+def test_turn_order_is_drawn_at_random_and_the_deck_shuffled() -> None:
+    games = [GAME.new(GAME.config(4), seed) for seed in range(40)]
+    assert len({s.order for s in games}) > 10
+    assert {s.order[0] for s in games} == {0, 1, 2, 3}
+    assert len({s.panel for s in games}) == 40
+    assert GAME.new(GAME.config(4), 3) == GAME.new(GAME.config(4), 3)
+
+
 def test_realm_cards_cost_the_column_price_in_production() -> None:
     panel = [None, None, None, None, "market", None, None, None, "tithe"]
     s = acting(resources=[{"production": 5}] * 3, panel=panel)
