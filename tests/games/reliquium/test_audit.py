@@ -159,8 +159,9 @@ def test_summoning_into_an_allys_lands_asks_consent() -> None:
 
 
 def test_a_war_phase_with_several_battles_ends_the_round_once() -> None:
-    """ "After the war phase ends, a new round begins": two battles fought without a decision (draws)
-    advance the round by one (the war phase used to end once more per battle, skipping rounds)."""
+    """ "After the war phase ends, a new round begins": battles fought without a decision advance the
+    round by one (the war phase used to end once more per battle, skipping rounds); then "players remove
+    from the game board all their ranged combat tokens and legendary creatures"."""
     s = scenario(
         {
             "players": ["legion", "brotherhood"],
@@ -170,13 +171,19 @@ def test_a_war_phase_with_several_battles_ends_the_round_once() -> None:
                 "Ashen Peaks": "legion castle W",
                 "Wasteland": "brotherhood D",
                 "Howling Wilds": "brotherhood W",
+                "Saxum Ridge": "brotherhood castle M",
             },
             "melee": [
-                ("legion", 1, "Boundless Expanse", "Wasteland"),  # 1 + 1 against 2: a draw
-                ("legion", 2, "Ashen Peaks", "Howling Wilds"),  # 2 + 2 against 1: the Legion wins
+                ("legion", 2, "Boundless Expanse", "Wasteland"),  # 1 + 2 = 3 ...
+                ("legion", 3, "Ashen Peaks", "Howling Wilds"),  # 2 + 3 against 1: the Legion wins
             ],
+            "ranged": [("brotherhood", 1, "Saxum Ridge", "Wasteland", "M")],  # the mage: 2 + 2 = 4
+            "creatures": [("Armus", "Saxum Ridge", "Wasteland", "Howling Wilds")],  # defender +1: 3 + 2 = 5
         }
     )
-    assert s.battle[1] == LEGION and s.battle[4] == R("Howling Wilds")
-    s = step(s, "advance", 0, 0, 0)  # the Wasteland battle (a draw) follows by itself
+    assert s.battle[1] == LEGION and s.battle[4] == R("Howling Wilds")  # strength 3 first
+    s = step(s, "advance", 0, 0, 0)  # declined; the Wasteland battle follows by itself
+    # 3 against the defender 2 + Armus 1 + the supporting mage 2 = 5: the Legion loses its defender.
+    assert s.units[R("Boundless Expanse")] == (0, 0, 0) and s.reserve[LEGION][1] == 3
     assert s.phase == PEACE and s.round == 2 and not s.melee and not s.battle
+    assert not s.ranged and not s.creatures and not s.used_junctions
