@@ -331,3 +331,19 @@ def test_sample_state_completes_a_committed_rivals_placement() -> None:
     for seed in range(10):
         t = GAME.sample_state(s, 1, random.Random(seed))
         assert len(t.placing[0]) == 8 and t.placing[1] == s.placing[1] == ()
+
+
+def test_start_player_ties_keep_the_previous_turn_order_not_the_seat_order() -> None:
+    # Seats 3 and 1 tie on Production; seat 3 was ahead of seat 1 on the Turn Order Track.
+    s = build(4, order=(3, 0, 1, 2), resources=[{"production": p} for p in (1, 4, 0, 4)])
+    for _ in range(4):
+        s = play(s, *[Action("mayor", ("gold",))] * 4, Action("general", (1,)), Action("admiral", (1,)))
+    assert [res(s, p, "production") for p in range(4)] == [3, 6, 2, 6]
+    assert s.order == (3, 1, 0, 2)
+
+
+def test_auction_bids_go_clockwise_round_the_table_not_in_turn_order() -> None:
+    s = acting(resources=[{"gold": 3}] * 3, panel=["realm_leader"])
+    s.order = (0, 2, 1)
+    s = play(s, Action("activate", (1,)), Action("bid", (1,)))
+    assert GAME.to_move(s) == 1  # seat 1 sits to seat 0's left, though seat 2 acts next in turn order
