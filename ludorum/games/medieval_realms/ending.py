@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .content import CARDS
+from .placement import buffers
 from .state import EV_DISCARD, FUTURE, OVER, PANEL, PLACE, ROUNDS, RealmsState, log
 
 DISCARDED_SQUARES = {5: 1, 4: 2, 3: 3, 2: 4}
@@ -66,7 +67,9 @@ def island_met(s: RealmsState, seat: int, card_id: int) -> bool:
     if cond == "generals":
         return s.generals[seat] >= amount
     if cond == "mayors":
-        return s.mayors[seat] >= amount
+        # Designed: Mayors of the Management Zone, so that a two-player game's buffers (6 Mayors from
+        # the set-up) do not fulfil it from the start.
+        return s.mayors[seat] - buffers(s.config.players) >= amount
     if cond == "colours":
         return len({CARDS[c].colour for c in played}) >= amount
     if cond == "colour_cards":

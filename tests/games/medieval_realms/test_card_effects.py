@@ -100,7 +100,7 @@ def test_great_person_table_counts_great_persons_in_play() -> None:
     [
         ("Island of the Fleet", {"leaders": (6, 1, 2)}, {"leaders": (6, 1, 3)}),
         ("Island of the Garrison", {"leaders": (6, 2, 1)}, {"leaders": (6, 3, 1)}),
-        ("Island of the Settlers", {"leaders": (5, 1, 1)}, {"leaders": (6, 1, 1)}),
+        ("Island of the Settlers", {"leaders": (7, 1, 1)}, {"leaders": (8, 1, 1)}),  # 2 buffers
         (
             "Island of the Traders",
             {"cards": ["city", "tithe", "scientist"]},
@@ -139,3 +139,10 @@ def test_end_of_game_effects_owe_no_token_of_choice() -> None:
     assert f.end_effects == 2 * 6 and s.vp[0] == 0
     assert s.dues == (0, 0)
     assert GAME.result(s).scores[0] == f.total
+
+
+def test_island_of_the_settlers_counts_management_zone_mayors_in_every_game() -> None:
+    for players, mayors, expected in ((2, 6, False), (2, 8, True), (3, 5, False), (3, 6, True)):
+        s = acting(players, in_play=[["Island of the Settlers"]] + [[]] * (players - 1))
+        s.mayors = (mayors, *s.mayors[1:])
+        assert island_met(s, 0, s.in_play[0][0]) is expected, (players, mayors)
