@@ -144,8 +144,10 @@ def refusal(s: RealmsState, action: Action) -> str:
         if card.type == "tithe":
             return "Tithe: choose one kind of resource other than Religion"
         return "Put a card into play: only the card's id"
-    if action.kind in ("bid", "token"):
-        return f"{action.kind.title()}: there is nothing to {action.kind} for now"
+    if action.kind == "bid":
+        return "Auction: no auction is being bid for; activate an Auction Card to open one"
+    if action.kind == "token":
+        return "Victory Point Track: you are owed no token (one per multiple of 5 Victory Points reached)"
     return "Actions: activate a card, put a card from your Personal Display into play, or pass"
 
 

@@ -347,3 +347,13 @@ def test_auction_bids_go_clockwise_round_the_table_not_in_turn_order() -> None:
     s.order = (0, 2, 1)
     s = play(s, Action("activate", (1,)), Action("bid", (1,)))
     assert GAME.to_move(s) == 1  # seat 1 sits to seat 0's left, though seat 2 acts next in turn order
+
+
+def test_bids_and_tokens_out_of_place_are_refused_naming_the_rule() -> None:
+    s = acting()
+    with pytest.raises(IllegalAction, match="Auction: no auction is being bid for") as e:
+        GAME.apply(s, Action("bid", (1,)))
+    assert e.value.rule == "Medieval Realms › Auction"
+    with pytest.raises(IllegalAction, match="Victory Point Track: you are owed no token") as e:
+        GAME.apply(s, Action("token", ("gold",)))
+    assert e.value.rule == "Medieval Realms › Victory Point Track"
