@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 
 import pytest
 
@@ -12,7 +13,7 @@ from ludorum.agents.runner import play_game
 from ludorum.engine import Action
 from ludorum.engine.bots import Bot
 from ludorum.games.medieval_realms import GAME
-from ludorum.games.medieval_realms.bot import HeuristicBot
+from ludorum.games.medieval_realms.bot import BASE_WANT, HeuristicBot
 from ludorum.games.medieval_realms.scenario import build
 from ludorum.games.medieval_realms.state import RealmsState
 
@@ -93,3 +94,22 @@ def test_the_bot_bids_within_value() -> None:
     s = build(2, phase="actions", order=(0, 1), panel=["territory"], resources=[{"battle_point": 20}] * 2)
     s = GAME.apply(GAME.apply(s, Action("activate", (1,))), Action("bid", (1,)))
     assert _choose(s, 1) == Action("bid", (2,))
+
+
+def test_the_bot_contests_rich_areas_spreads_its_leaders_and_is_hard_to_predict() -> None:
+    s = build(4, order=(0, 1, 2, 3))
+    for _ in range(4):
+        s = GAME.apply(s, Action("mayor", ("gold",)))
+    view = json.loads(json.dumps(GAME.view(s, 0)))
+    worth = {int(a): sum(n * BASE_WANT[r] for r, n in rw.items()) for a, rw in view["map"]["rewards"].items()}
+    picks = [
+        HeuristicBot().choose(view, GAME.legal_actions(s), 0, random.Random(k)).args[0] for k in range(200)
+    ]
+    assert Counter(picks).most_common(1)[0][0] == max(worth, key=worth.__getitem__)  # the richest for it
+    assert len(set(picks)) >= 4  # not one predictable area that every bot would tie on
+    t = GAME.apply(s, Action("general", (8,)))
+    view = json.loads(json.dumps(GAME.view(t, 0)))
+    second = [
+        HeuristicBot().choose(view, GAME.legal_actions(t), 0, random.Random(k)).args[0] for k in range(200)
+    ]
+    assert second.count(8) < 0.05 * len(second)  # the Admiral goes elsewhere rather than stack
