@@ -33,13 +33,15 @@ def signum_server(tmp_path: Path) -> Iterator[LiveServer]:
         yield srv
 
 
-def start_game(page: Page, base: str) -> str:
+def start_game(page: Page, base: str, variants: tuple[str, ...] = ()) -> str:
     """From the lobby: Legends of Signum, 2 players, you in seat 1 and the heuristic bot."""
     page.goto(base + "/")
     expect(page.locator("#game-select")).to_have_value("signum")
     expect(page.locator("#seats select")).to_have_count(2)
     expect(page.locator("#seats select").nth(0)).to_have_value("you")
     expect(page.locator("#seats select").nth(1)).to_have_value("bot:heuristic")
+    for name in variants:
+        page.locator(f"#variants input[value='{name}']").check()
     page.click("#create")
     page.wait_for_url(re.compile(r".*/game/[0-9a-f]+$"))
     return page.url.rsplit("/", 1)[1]
@@ -123,6 +125,7 @@ class Player:
         self.free_moves = 0
         self.refused = 0
         self.last = ""
+        self.melee_with_dice = False
 
     def note(self, what: str) -> None:
         self.last = what
@@ -145,11 +148,12 @@ class Player:
         page = self.page
         tools = self.tools()
         if "split" in tools:  # a melee: everything into attack ends games sooner
-            if (
-                page.locator("#board .sg-melee").count()
-                and page.locator("#board .sg-latest-dice .sg-die").count()
-            ):
-                self.shot_once("melee")  # the fighters joined, the dice so far as faces
+            # The fighters joined; retaken once the dice so far show as faces too.
+            dice = page.locator("#board .sg-latest-dice .sg-die").count() > 0
+            if page.locator("#board .sg-melee").count() and not self.melee_with_dice:
+                shot(page, "signum-melee.png")
+                self.shots.add("melee")
+                self.melee_with_dice = dice
             tools["split"][-1].click()
             return self.note("split")
         if "first" in tools:
@@ -235,6 +239,7 @@ class Player:
             foe = next(m for m in view["models"] if m["owner"] != seat and m["card"] in view["heroes"])
             best = min(range(marks.count()), key=lambda i: self.distance_after(marks.nth(i), me, foe))
             marks.nth(best).click()
+            self.pick_in_menu(("Move",))  # a run may end at the same point
             return self.note("destination")
         for kind in ("done", "cancel"):
             if kind in tools:
@@ -320,6 +325,10 @@ def test_a_game_against_the_bot_played_on_the_battlefield(
     check_drawing(page, snapshot(base, game_id)["view"])
     check_latest_dice(page)
     shot(page, "signum-end.png")
+    # the replay draws the start on the same field, with nothing to click
+    expect(page.locator("#replay-board .sg-field-svg")).to_be_visible()
+    expect(page.locator("#replay-board .sg-model")).to_have_count(2)
+    expect(page.locator("#replay-board .sg-hot")).to_have_count(0)
     print(f"our decisions: {decisions}; board clicks: {me.clicks}; from the list: {me.listed}")
     assert me.listed == 0
     assert me.free_moves >= 1 and me.refused == 1, me.clicks
@@ -362,3 +371,23 @@ def test_the_battlefield_fits_a_phone_and_works_by_keyboard(page: Page, signum_s
     page.keyboard.press("Enter")
     page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before + 1}")
     expect(page.locator("#log li").nth(before + 1)).to_contain_text("Move N 10 cm")
+
+
+@pytest.mark.browser
+def test_the_architects_stacking_is_chosen_by_card_tiles(page: Page, signum_server: LiveServer) -> None:
+    """Experienced Architect: each building card put into the deck is a tile to click."""
+    game_id = start_game(page, signum_server.url, ("architect",))
+    assert snapshot(signum_server.url, game_id)["view"]["config"]["variants"] == ["architect"]
+    stacked = 0
+    opening = ("choose_first", "stack")
+    while my_turn(page) and snapshot(signum_server.url, game_id)["view"]["phase"] in opening:
+        before = log_length(page)
+        tiles = page.locator("#board .sg-card.sg-hot")
+        if tiles.count():
+            expect(page.locator("#board .sg-tools .sg-tool")).to_have_count(0)  # nothing left to the list
+            tiles.first.click()
+            stacked += 1
+        else:
+            page.locator("#board .sg-tools .sg-tool[data-kind='first']").first.click()
+        page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}")
+    assert stacked >= 3

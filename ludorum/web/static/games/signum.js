@@ -48,7 +48,7 @@
 
   let lastTry = null; // the last free point clicked {x, y} in mm, kept until the next successful draw
   let lastVersion = -1;
-  let selectedCard = null; // a hand card whose entry points are shown on the board
+  let selectedCard = null; // a hand card whose entry points (a terrain card whose spots) are shown
   let logWatcher = null;
 
   // -- small builders ---------------------------------------------------------------------------------
@@ -318,18 +318,30 @@
       s("path", { d: `M ${lastTry.x - 8} ${FIELD - lastTry.y - 8} l 16 16 m 0 -16 l -16 16` }));
   }
 
+  /** The finite destinations as markers; a move and a run that end at the same point (both stopped by
+   *  the edge or difficult terrain) share one marker, whose click offers both. */
   function drawDestinations(view, m, root, ctx, sorted) {
     const r = X(radiusCm(view, m));
-    const marks = [];
+    const groups = new Map();
     const add = (l, run) => {
       const [dir, mm] = l.action.args; // a run names only its direction: it goes the run distance
       const [x, y] = destination(view, m, dir, run ? runLength(view, m, sorted) : mm / 10);
-      const g = s("g", { class: run ? "sg-dest sg-dest-run" : "sg-dest", "data-kind": l.action.kind, "data-args": JSON.stringify(l.action.args) },
-        s("circle", { cx: X(x), cy: Y(y), r }), s("circle", { cx: X(x), cy: Y(y), r: 4, class: "sg-dest-dot" }));
-      marks.push(clickable(g, l.label, () => choose(root, ctx, [l], l.label)));
+      const key = `${Math.round(x * 10)},${Math.round(y * 10)}`;
+      if (!groups.has(key)) groups.set(key, { x, y, actions: [] });
+      groups.get(key).actions.push(l);
     };
     sorted.moves.forEach((l) => add(l, false));
     sorted.runs.forEach((l) => add(l, true));
+    const marks = [...groups.values()].map(({ x, y, actions }) => {
+      const first = actions[0].action;
+      const run = actions.every((l) => l.action.kind === "run");
+      const g = s("g", { class: run ? "sg-dest sg-dest-run" : "sg-dest", "data-kind": first.kind, "data-args": JSON.stringify(first.args) },
+        s("circle", { cx: X(x), cy: Y(y), r, class: "sg-dest-base" }), // where the base would stand: a picture
+        s("circle", { cx: X(x), cy: Y(y), r: 9, class: "sg-dest-hit" }), // the click target: markers 2 cm apart
+        s("circle", { cx: X(x), cy: Y(y), r: 4, class: "sg-dest-dot" }));
+      const label = actions.map((l) => l.label).join(" or ");
+      return clickable(g, label, () => choose(root, ctx, actions, label));
+    });
     return s("g", { class: "sg-dests" }, marks);
   }
 
@@ -377,12 +389,13 @@
       s("text", { x: (X(a.x) + X(d.x)) / 2, y: (Y(a.y) + Y(d.y)) / 2 + 7, class: "sg-swords" }, "⚔"));
   }
 
-  /** Entry points on your edge for recruiting (shown for the chosen hand card, or all when none is chosen). */
+  /** Entry points on your edge for recruiting the chosen hand card (none before a card is chosen: they
+   *  would cover the models standing on the edge). */
   function drawEntries(view, root, ctx, sorted) {
     const seat = ctx.seat;
     const marks = [];
     for (const [spot, actions] of sorted.entries) {
-      const shown = selectedCard ? actions.filter((l) => l.action.args[0] === selectedCard) : actions;
+      const shown = actions.filter((l) => l.action.args[0] === selectedCard);
       if (!shown.length) continue;
       const along = ENTRY_X[spot];
       const [x, y] = seat === 1 ? [along, 57] : seat === 2 ? [3, along] : seat === 3 ? [57, along] : [along, 3];
@@ -419,9 +432,11 @@
     drawDefs(), drawGround(), drawTerrain(view),
     moving ? drawRings(view, acting, root, ctx, sorted, open) : null,
     mine ? drawLines(view, acting, sorted) : null,
+    // Destinations below the models: an enemy to charge stays clickable where a marker overlaps it, and
+    // models with nothing to do let clicks through.
+    moving ? drawDestinations(view, acting, root, ctx, sorted) : null,
     s("g", { class: "sg-models" }, view.models.map((m) => drawModel(view, m, root, ctx, sorted))),
     drawMelee(view), // above the bases, which touch
-    moving ? drawDestinations(view, acting, root, ctx, sorted) : null,
     drawEntries(view, root, ctx, sorted), drawSpots(view, root, ctx, sorted), tryMark());
     return el("div", { class: "sg-field-wrap" }, svg, legend());
   }
@@ -540,6 +555,13 @@
 
   const count = (x) => (Array.isArray(x) ? x.length : x && typeof x === "object" ? x.hidden : 0);
 
+  /** Card choices of no zone shown (the Experienced Architect's stacking names buildings of no hand). */
+  function otherChoices(view, seat, sorted, tiles) {
+    const shown = new Set([view.hands[seat], view.building_hands[seat], view.terrain_hands[seat]].filter(Array.isArray).flat());
+    const rest = [...sorted.cards.keys()].filter((id) => !shown.has(id));
+    return rest.length ? el("div", { class: "sg-hand" }, el("span", { class: "sg-zone-title" }, "Cards to choose"), tiles(rest)) : null;
+  }
+
   function drawSide(view, seat, root, ctx, sorted, showEntries) {
     const player = ctx.players[seat] || { name: `P${seat + 1}` };
     const mine = seat === ctx.seat;
@@ -560,6 +582,7 @@
       Array.isArray(view.tactics[seat]) ? zone("Tactics face down", view.tactics[seat], view) : el("p", { class: "sg-zone" }, `Tactics face down: ${count(view.tactics[seat])}`),
       mine && view.building_hands[seat].length ? el("div", { class: "sg-hand" }, el("span", { class: "sg-zone-title" }, "Buildings to build"), tiles(view.building_hands[seat])) : null,
       mine && view.terrain_hands[seat].length ? el("div", { class: "sg-hand" }, el("span", { class: "sg-zone-title" }, "Terrain to lay"), tiles(view.terrain_hands[seat])) : null,
+      mine ? otherChoices(view, seat, sorted, tiles) : null,
       zone("City", view.city[seat], view, "sg-city"),
       zone("Graveyard", view.graveyard[seat], view, "sg-graveyard"));
   }
