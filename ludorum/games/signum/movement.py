@@ -104,7 +104,8 @@ def begin_move(s: SignumState, uid: int, x: float, y: float, run: bool, then: in
     """Move a creature; leaving contact with enemies first invites their Backstab.
 
     ``then`` is an enemy to attack in melee once the move is done (a Pursuit).
-    Rulebook › Glossary › Nimble: suffers no Backstab when it leaves contact.
+    Rulebook › Glossary › Nimble: suffers no Backstab when it leaves contact; › Hidden: a hidden creature
+    "cannot be attacked while it is hidden", so one that walks away (a walk keeps it hidden) suffers none.
     """
     from ludorum.games.signum.combat import backstab, reveal
 
@@ -112,7 +113,8 @@ def begin_move(s: SignumState, uid: int, x: float, y: float, run: bool, then: in
     if run:
         reveal(s, uid)  # › Hidden: running reveals it
     follow = Pending("move", uid, then, (int(run),), x, y)
-    if not cr.has(s, m, "nimble"):
+    m = s.model(uid)
+    if not m.hidden and not cr.has(s, m, "nimble"):
         dest = bf.Disc(x, y, cr.disc(m).r)
         leaving = [e for e in cr.enemies_in_contact(s, m) if not bf.in_contact(dest, cr.disc(e))]
         if leaving:

@@ -91,3 +91,12 @@ def test_pursuit_cannot_close_on_a_hidden_enemy() -> None:
     s = melee(s, A, B, 1, 2, {"aa": "shield", "da": "axe"})
     assert s.find(B) is None
     assert set(legal(s)) == {Action("done")}
+
+
+def test_a_hidden_creature_walking_out_of_contact_suffers_no_backstab_but_a_running_one_does() -> None:
+    # «скрытого персонажа не могут атаковать, пока он скрыт» — a Backstab is an attack; running reveals it.
+    s = build(models=[m("assassin", 0, 30, 30, hidden=True), m("orc_berserker", 1, 30, 33)])
+    walked = GAME.apply(play(s, ("activate", A)), Action("move_to", (300, 220)))
+    assert not walked.rolls and walked.model(A).y == 22.0 and walked.model(A).hidden
+    ran = play(s, ("activate", A), ("run", 6))
+    assert [r.tag for r in ran.rolls] == ["b0"] and not ran.model(A).hidden
