@@ -11,6 +11,7 @@ from ludorum.engine import CHANCE
 from ludorum.engine.bots import Bot
 from ludorum.games.signum import GAME
 from ludorum.games.signum.bot import HeuristicBot
+from ludorum.games.signum.state import SignumState
 
 from .helpers import build, m, model, play
 
@@ -27,6 +28,7 @@ def test_heuristic_beats_random_bots_in_most_seeded_games() -> None:
         bots[hero] = HeuristicBot()
         config = GAME.config(2, deck0=("empire_dawn", "empire_wings")[g % 4 // 2], deck1="vallor_muskets")
         play = play_game(GAME, config, 900 + g, bots)
+        assert isinstance(play.state, SignumState)
         wins += GAME.result(play.state).ranking == tuple(1 if s == hero else 2 for s in range(2))
     assert wins > games * 0.75
 
@@ -56,4 +58,4 @@ def test_the_bot_focuses_the_enemy_hero_and_shoots_when_it_can() -> None:
 
 def test_heuristic_against_itself_finishes() -> None:
     play = play_game(GAME, GAME.config(2), 77, [HeuristicBot(), HeuristicBot()])
-    assert GAME.is_over(play.state)
+    assert isinstance(play.state, SignumState) and GAME.is_over(play.state)

@@ -7,11 +7,12 @@ import random
 from ludorum.engine import CHANCE, Action
 from ludorum.games.signum import GAME
 from ludorum.games.signum import creatures as cr
+from ludorum.games.signum.state import SignumState
 
 from .helpers import answer_splits, build, m, play, roll_dice, to_activation
 
 
-def start(seed: int = 1) -> object:
+def start(seed: int = 1) -> SignumState:
     s = GAME.new(GAME.config(2), seed)
     s = GAME.apply_chance(s, Action("first_die", (0,)))
     return GAME.apply(s, Action("first", (0,)))
