@@ -86,14 +86,15 @@ def stage_actions(s: SignumState) -> list[Action]:
             and cr.dist(m, t) <= bf.XL + bf.EPS
             and cr.sees(s, m, t)
         )
-    if not moved:
-        if cr.x_of(s, m, "healer"):
-            out.extend(
-                Action("heal", (f.uid,))
-                for f in s.models
-                if f.side() == m.side() and f.uid != m.uid and f.wounds and cr.dist(m, f) <= bf.XL + bf.EPS
-            )
-        out.extend(Action("detect", (e.uid,)) for e in cr.enemies_in_contact(s, m, True) if e.hidden)
+    if not moved and cr.x_of(s, m, "healer"):
+        out.extend(
+            Action("heal", (f.uid,))
+            for f in s.models
+            if f.side() == m.side() and f.uid != m.uid and f.wounds and cr.dist(m, f) <= bf.XL + bf.EPS
+        )
+    # › Hidden: finding a hidden creature in contact "counts as a melee attack", so, like melee, it may
+    # follow a move (into contact with it).
+    out.extend(Action("detect", (e.uid,)) for e in cr.enemies_in_contact(s, m, True) if e.hidden)
     out.append(Action("done"))
     if s.stage == 0:
         out.append(CANCEL)

@@ -100,3 +100,13 @@ def test_a_hidden_creature_walking_out_of_contact_suffers_no_backstab_but_a_runn
     assert not walked.rolls and walked.model(A).y == 22.0 and walked.model(A).hidden
     ran = play(s, ("activate", A), ("run", 6))
     assert [r.tag for r in ran.rolls] == ["b0"] and not ran.model(A).hidden
+
+
+def test_finding_a_hidden_creature_counts_as_a_melee_attack_so_it_may_follow_a_move() -> None:
+    # «Скрытое существо можно обнаружить в контакте с ним … Это считается атакой в ближнем бою»: like a
+    # melee attack, it may follow a move into contact; found, it may be attacked at once.
+    s = build(models=[m("sellsword", 0, 30, 30), m("cutthroat", 1, 30, 38, hidden=True)])
+    s = play(s, ("activate", A), ("contact", B))
+    assert Action("detect", (B,)) in legal(s) and Action("melee", (B,)) not in legal(s)
+    found = roll_dice(play(s, ("detect", B)), {}, "shield")
+    assert not found.model(B).hidden and Action("melee", (B,)) in legal(found)
