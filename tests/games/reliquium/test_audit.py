@@ -187,3 +187,33 @@ def test_a_war_phase_with_several_battles_ends_the_round_once() -> None:
     assert s.units[R("Boundless Expanse")] == (0, 0, 0) and s.reserve[LEGION][1] == 3
     assert s.phase == PEACE and s.round == 2 and not s.melee and not s.battle
     assert not s.ranged and not s.creatures and not s.used_junctions
+
+
+# -- neutral lands (Rulebook › Playing with fewer players) --------------------------------------------
+
+
+def test_neutral_land_no_castle_but_support_both_ways() -> None:
+    """ "A castle cannot be built in a neutral land"; players may "give support to their own units in
+    neutral lands, and vice versa"."""
+    desc: dict[str, object] = {
+        "players": ["legion", "order"],
+        "regions": {
+            "Boundless Expanse": "legion castle W",
+            "Ashen Peaks": "legion castle",
+            "Blackthorn Wood": "legion castle",
+            "Wasteland": "brotherhood castle; legion W",
+            "Howling Wilds": "brotherhood castle; legion M",
+            "Saxum Ridge": "brotherhood castle; order WW",
+        },
+        "melee": [("order", 1, "Saxum Ridge", "Wasteland")],
+        "markers": {"legion": "forests"},
+    }
+    s = scenario(desc)
+    with pytest.raises(IllegalAction, match="Build castle: the Wasteland already has a castle"):
+        GAME.apply(s, Action("build", (R("Wasteland"),)))
+    assert not any(a.kind == "build" for a in GAME.legal_actions(s))
+    s = scenario({**desc, "markers": {"legion": "mountains"}})
+    into = step(s, "ranged", R("Boundless Expanse"), R("Wasteland"))  # to own units in a neutral land
+    assert into.ranged[-1][:4] == (LEGION, 1, R("Boundless Expanse"), R("Wasteland"))
+    out = step(s, "ranged", R("Howling Wilds"), R("Wasteland"))  # from own units in a neutral land
+    assert out.ranged[-1][:4] == (LEGION, 1, R("Howling Wilds"), R("Wasteland"))
