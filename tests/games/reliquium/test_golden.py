@@ -1,7 +1,7 @@
 """Golden playthroughs: recorded games replay to the same final state (guards against silent rule changes).
 
-When a rule is changed on purpose, regenerate the files (the generator is in the commit that changes
-them) and say why in the commit message.
+When a rule is changed on purpose, regenerate the files (``regenerate()`` below: run this file) and say
+why in the commit message.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from ludorum.engine import Record, replay
+from ludorum.engine import Playthrough, Record, replay
 from ludorum.games.reliquium import GAME
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -25,3 +25,39 @@ def test_golden_playthrough(path: Path) -> None:
     assert GAME.is_over(state)
     assert state.reason == data["reason"]
     assert state.digest() == data["digest"]
+
+
+def regenerate() -> None:
+    """Record the golden playthroughs anew (``python tests/games/reliquium/test_golden.py``): 4 heuristic
+    bots on seed 2026, and the first 3-player game with every variant (heuristic, random, heuristic bots,
+    seed 2026 on) that makes a pact, asks consent, marches twice, flees and supports, and ends by the ninth
+    castle."""
+    from ludorum.agents import make_bot, play_game
+
+    def save(name: str, play: Playthrough) -> None:
+        state = play.state
+        data = {"record": play.record.to_json(), "digest": state.digest(), "reason": state.reason}
+        (GOLDEN / name).write_text(json.dumps(data, separators=(",", ":"), ensure_ascii=False))
+
+    bots = [make_bot(GAME, "heuristic") for _ in range(4)]
+    save("heuristic_4p.json", play_game(GAME, GAME.config(4), 2026, bots))
+    config = GAME.config(3, ["allies", "militia", "single-march"])
+    for seed in range(2026, 2200):
+        play = play_game(
+            GAME, config, seed, [make_bot(GAME, k) for k in ("heuristic", "random", "heuristic")]
+        )
+        kinds = {a.kind for _, a in play.record.steps}
+        if {
+            "pact",
+            "accept",
+            "consent",
+            "onward",
+            "flee",
+            "support",
+        } <= kinds and "ninth" in play.state.reason:
+            save("mixed_3p_variants.json", play)
+            return
+
+
+if __name__ == "__main__":
+    regenerate()
