@@ -166,14 +166,18 @@ class Player:
         if view["phase"] == "terrain" and "terrain" in self.tile_kinds():
             return self.click_tile("terrain")
         if view["phase"] == "activation":
-            # Recruit now and then (a card tile, then an entry point on our edge), else activate the hero.
-            if view["turn"] % 4 == 1 and "recruit" in self.tile_kinds():
+            # Recruit up to three creatures (a card tile, then an entry point on our edge); activate the hero
+            # first, then the others.
+            mine = sum(m["owner"] == seat for m in view["models"])
+            if mine < 4 and "recruit" in self.tile_kinds():
                 return self.click_tile("recruit")
             hero = page.locator(f"#board .sg-model.sg-hero.sg-hot[data-owner='{seat}']")
-            if hero.count():
-                hero.click()  # a menu when a spell could also target it
-                self.pick_in_menu(("Activate",))
-                return self.note("activate")
+            ours = page.locator(f"#board .sg-model.sg-hot[data-owner='{seat}'][aria-label*='Activate']")
+            for model in (hero, ours):
+                if model.count():
+                    model.first.click()  # a menu when a spell could also target it
+                    self.pick_in_menu(("Activate",))
+                    return self.note("activate")
         for kind in ("pass", "end_turn", "done"):
             if kind in tools:
                 tools[kind][0].click()
@@ -226,6 +230,10 @@ class Player:
         enemy = page.locator(f"#board .sg-model.sg-hot:not([data-owner='{seat}'])")
         if page.locator("#board .sg-ring-move").count() and view["terrain"] and view["turn"] >= 3:
             self.shot_once("range")
+        shots = page.locator(f"#board .sg-model.sg-hot:not([data-owner='{seat}'])[aria-label*='Shoot at']")
+        if shots.count():  # a line of sight to each target
+            expect(page.locator("#board .sg-los-shot")).to_have_count(shots.count())
+            self.shot_once("sight")
         if enemy.count():
             enemy.first.click()
             self.note("target")

@@ -500,7 +500,8 @@
       const m = DICE_LABEL.exec(items[i]);
       rows.push(diceRow([Number(m[1]), Number(m[2]), Number(m[3])], rows.length ? "then" : "rolled"));
     }
-    const cause = start > 0 ? items[start - 1] : "";
+    // What caused them: the last step before them taken by a player (a secret roll names nothing).
+    const cause = items.slice(0, start).reverse().find((text) => !text.startsWith("Chance")) || "";
     const after = items.slice(end + 1).find((t) => /Melee:|Shot:|Backstab:|Magic:|Healing|misses/.test(t));
     return el("div", { class: "sg-latest-dice", "data-rolls": end - start + 1 },
       el("p", { class: "sg-dice-title" }, "Latest dice", cause ? el("span", { class: "muted" }, ` — after “${cause}”`) : null),
