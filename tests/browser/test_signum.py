@@ -23,6 +23,30 @@ from ludorum.games.signum import GAME
 from tests.browser.conftest import shot
 from tests.server.support import LiveServer
 
+RENDERER = Path(__file__).resolve().parents[2] / "ludorum" / "web" / "static" / "games" / "signum.js"
+
+
+def test_the_renderers_constants_are_the_games() -> None:
+    """signum.js repeats a few numbers of the rules (the view does not carry them): keep them equal."""
+    from ludorum.games.signum import battlefield as bf
+    from ludorum.games.signum.turn import ENTRY_X, TERRAIN_SPOTS
+
+    js = RENDERER.read_text(encoding="utf-8")
+    steps = re.search(r"const STEPS = \[(.*?)\];", js)
+    assert steps and re.findall(r'\["(\w+)", (\d+)\]', steps[1]) == [
+        (k, f"{v:g}") for k, v in bf.DISTANCES.items()
+    ]
+    spots = re.search(r"const TERRAIN_SPOTS = \[([\d, ]+)\]\.flatMap\(\(y\) => \[([\d, ]+)\]", js)
+    assert spots
+    ys, xs = ([float(v) for v in group.split(",")] for group in spots.groups())
+    assert [(x, y) for y in ys for x in xs] == list(TERRAIN_SPOTS)
+    entry = re.search(r"const ENTRY_X = \[([\d, ]+)\];", js)
+    assert entry and [float(v) for v in entry[1].split(",")] == list(ENTRY_X)
+    assert "const FIELD = 600;" in js and bf.SIZE == 60.0
+    assert len(bf.DIRECTIONS) == 8 and bf.DIRECTIONS[2] == pytest.approx(
+        (0.0, 1.0)
+    )  # 0 = east, anticlockwise
+
 
 @pytest.fixture
 def signum_server(tmp_path: Path) -> Iterator[LiveServer]:

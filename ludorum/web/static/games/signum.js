@@ -10,10 +10,14 @@
 //     the hero with a gold rim and a crown, wounds as a red arc and "wounds/health" (`wounds`,
 //     `cards[id].health`), activated ones dimmed, hidden ones dashed, controlled ones ringed;
 //   - while a creature acts (`acting`, `stage`): its movement rings (the reference distances S/M/L/XL up
-//     to its run, the allowance bold), the finite destinations (legal `move`/`run`) as markers, lines to
-//     contact targets, and line-of-sight lines to shooting/magic targets (blocked enemies in range dashed);
-//     a click anywhere inside the allowance ring sends the open action `move_to` (x, y in mm) — the
-//     server validates it exactly and the frame shows its refusal; the point tried stays marked;
+//     to its run, the allowance bold), the finite destinations (legal `move`/`run`) as markers (a move
+//     and a run ending at the same point share one), lines to contact targets, and line-of-sight lines
+//     to shooting/magic targets (blocked enemies in range dashed).  The view names no destination point
+//     nor sight line, so `destination` and `sees` mirror battlefield.py for drawing only: the click
+//     still sends the legal action itself.  When the open kind `move_to` is offered (ctx.openKinds, or
+//     the same rule read from the view by an older frame), a click anywhere inside the allowance ring
+//     sends `move_to` (x, y in mm) — the server validates it exactly and the frame shows its refusal;
+//     the point tried stays marked;
 //   - a pending melee (`pending`): the two fighters joined, the attacker's open split; dice waiting
 //     (`rolls`) and finished groups (`rolled`) as die faces;
 //   - the latest dice from the game log as faces (Bullseye, Axe, Shield/Axe; see `latestDice`);
@@ -22,7 +26,8 @@
 //     `kills`); the building and terrain cards to choose from (`building_hands`, `terrain_hands`).
 // Clicks: every legal action (ctx.legal) is attached to one board thing — a model (activate, melee,
 // shoot, contact, heal, cast on it…), a destination marker, an entry point on your edge (recruit), a
-// terrain spot (lay terrain), a card tile (recruit/cast/equip/set/build/terrain) — or, when it is no
+// terrain spot (lay terrain), a card tile (recruit/cast/equip/set/build/terrain/stack; a recruit's entry
+// points and a terrain card's spots show once its tile is chosen) — or, when it is no
 // place (end the turn, pass, done, a melee split…), a button above the field.  One action is sent at
 // once; several open a small menu.  The frame's list keeps every action reachable by keyboard.
 "use strict";
@@ -31,12 +36,8 @@
   const NS = "http://www.w3.org/2000/svg";
   const FIELD = 600; // mm
   const STEPS = [["S", 8], ["M", 10], ["L", 15], ["XL", 25]]; // cm (DESIGN.md §5)
-  const SIDES = [
-    { fill: "#c0392b", light: "#f3c6c0" },
-    { fill: "#2463b0", light: "#c3d7f2" },
-    { fill: "#2e8b57", light: "#c4e8d3" },
-    { fill: "#8e44ad", light: "#e0cdea" },
-  ];
+  // Side colours by seat (the view names no faction colour).
+  const SIDES = [{ fill: "#c0392b" }, { fill: "#2463b0" }, { fill: "#2e8b57" }, { fill: "#8e44ad" }];
   const DIRECTIONS = [...Array(8).keys()].map((i) => [Math.cos((i * Math.PI) / 4), Math.sin((i * Math.PI) / 4)]);
   const TERRAIN_SPOTS = [20, 30, 40].flatMap((y) => [12, 30, 48].map((x) => [x, y])); // turn.py
   const ENTRY_X = [6, 18, 30, 42, 54]; // turn.py
@@ -520,7 +521,7 @@
     logWatcher.observe(log, { childList: true });
   }
 
-  function drawDice(view, root) {
+  function drawDice(view) {
     const slot = el("div", { class: "sg-dice-slot" });
     return el("section", { class: "sg-dice", "aria-label": "dice" }, viewDice(view), slot);
   }
@@ -631,7 +632,7 @@
       const order = ctx.seat === null ? seats : [ctx.seat, ...seats.filter((i) => i !== ctx.seat)];
       root.append(drawHeader(view, ctx), drawTools(root, ctx, sorted) || "",
         el("div", { class: "sg-main" }, drawField(view, root, ctx, sorted),
-          el("div", { class: "sg-panel" }, drawDice(view, root), order.map((i) => drawSide(view, i, root, ctx, sorted, showEntries)))));
+          el("div", { class: "sg-panel" }, drawDice(view), order.map((i) => drawSide(view, i, root, ctx, sorted, showEntries)))));
       board.replaceChildren(root);
       if (!ctx.replay) {
         watchLog(board);
