@@ -43,9 +43,9 @@ def test_the_renderers_constants_are_the_games() -> None:
     entry = re.search(r"const ENTRY_X = \[([\d, ]+)\];", js)
     assert entry and [float(v) for v in entry[1].split(",")] == list(ENTRY_X)
     assert "const FIELD = 600;" in js and bf.SIZE == 60.0
-    assert len(bf.DIRECTIONS) == 8 and bf.DIRECTIONS[2] == pytest.approx(
-        (0.0, 1.0)
-    )  # 0 = east, anticlockwise
+    # directions: 0 = east, anticlockwise (the JS builds the same eight from their index)
+    assert len(bf.DIRECTIONS) == 8
+    assert bf.DIRECTIONS[2] == pytest.approx((0.0, 1.0))
 
 
 @pytest.fixture
