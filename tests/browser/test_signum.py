@@ -425,3 +425,17 @@ def test_the_architects_stacking_is_chosen_by_card_tiles(page: Page, signum_serv
             page.locator("#board .sg-tools .sg-tool[data-kind='first']").first.click()
         page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}")
     assert stacked >= 3
+    # A spectator (another browser, no seat) sees the field and both hands as counts, nothing to click.
+    browser = page.context.browser
+    assert browser is not None
+    other = browser.new_context(viewport={"width": 1000, "height": 800})
+    try:
+        watcher = other.new_page()
+        watcher.goto(f"{signum_server.url}/game/{game_id}")
+        expect(watcher.locator("#board .sg-field-svg")).to_be_visible()
+        expect(watcher.locator("#board .sg-hero")).to_have_count(2)  # (the bot may have recruited more)
+        expect(watcher.locator("#board .sg-hand-count")).to_have_count(2)
+        expect(watcher.locator("#board .sg-hot")).to_have_count(0)
+        expect(watcher.locator("#board .sg-mine")).to_have_count(0)
+    finally:
+        other.close()
