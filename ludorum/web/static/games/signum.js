@@ -158,6 +158,13 @@
 
   const inTerrain = (x, y, r, o) => Math.hypot(x - o.x, y - o.y) <= r + o.r + 0.02;
 
+  /** Whether the model has Flight (ignores difficult terrain): its card's properties or a granted one.
+   *  The view names properties only in words (a relic's are not summarised at all). */
+  function flies(view, m) {
+    return (card(view, m.card).properties || []).some((p) => p.startsWith("Flight")) ||
+      m.granted.some((g) => g.startsWith("flight"));
+  }
+
   /** Where a move of `cm` along direction i ends: shortened at the board edge and on entering difficult
    *  terrain, as battlefield.destination_groups does (the action itself names only direction and length). */
   function destination(view, m, i, cm) {
@@ -169,7 +176,7 @@
       else if (u < -1e-9) go = Math.min(go, (r - pos) / u);
     }
     for (const o of obstacles(view)) {
-      if (!o.difficult || inTerrain(m.x, m.y, r, o)) continue;
+      if (!o.difficult || inTerrain(m.x, m.y, r, o) || flies(view, m)) continue;
       const reach = r + o.r, fx = m.x - o.x, fy = m.y - o.y;
       const b = fx * ux + fy * uy, c = fx * fx + fy * fy - reach * reach, d = b * b - c;
       if (d < 0) continue;
@@ -273,7 +280,7 @@
     const longest = Math.max(0, ...sorted.moves.map((l) => l.action.args[1] / 10));
     if (longest) return longest;
     let reach = card(view, m.card).movement || 0;
-    if (obstacles(view).some((o) => o.difficult && inTerrain(m.x, m.y, radiusCm(view, m), o))) reach = Math.min(reach, 8);
+    if (!flies(view, m) && obstacles(view).some((o) => o.difficult && inTerrain(m.x, m.y, radiusCm(view, m), o))) reach = Math.min(reach, 8);
     return reach;
   }
 
