@@ -19,6 +19,7 @@ from playwright.sync_api import Page, expect
 from ludorum.engine import Registry
 from ludorum.games.medieval_realms import GAME
 from tests.browser.conftest import shot
+from tests.browser.lobby import log_length, start_from_lobby, wait_for_turn
 from tests.server.support import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -38,31 +39,12 @@ def realms_server(tmp_path: Path) -> Iterator[LiveServer]:
 
 def start_four_player_game(page: Page, base: str) -> str:
     """From the lobby: Medieval Realms, 4 players, you in seat 1 and three heuristic bots."""
-    page.goto(base + "/")
-    expect(page.locator("#game-select")).to_have_value("medieval-realms")
-    page.locator("#players").fill("4")
-    page.locator("#players").dispatch_event("change")
-    expect(page.locator("#seats select")).to_have_count(4)
-    expect(page.locator("#seats select").nth(0)).to_have_value("you")
-    for i in range(1, 4):
-        expect(page.locator("#seats select").nth(i)).to_have_value("bot:heuristic")
-    page.click("#create")
-    page.wait_for_url(re.compile(r".*/game/[0-9a-f]+$"))
-    return page.url.rsplit("/", 1)[1]
+    return start_from_lobby(page, base, "medieval-realms", 4)
 
 
 def my_turn(page: Page) -> bool:
     """Wait until it is this page's turn or the game is over; True if it is our turn."""
-    page.wait_for_function(
-        "() => { const s = document.querySelector('#status').textContent;"
-        " return s.startsWith('Your turn') || s.startsWith('Game over'); }",
-        timeout=60_000,
-    )
-    return page.locator("#status").inner_text().startswith("Your turn")
-
-
-def log_length(page: Page) -> int:
-    return int(page.evaluate("() => document.querySelectorAll('#log li').length"))
+    return wait_for_turn(page)
 
 
 def click_then_choose(page: Page, selector: str) -> None:

@@ -27,6 +27,7 @@ from ludorum.games.reliquium.rules import C
 from ludorum.games.reliquium.state import P_ABILITY
 from ludorum.web.static.games.make_reliquium_map import TARGET, geometry_json
 from tests.browser.conftest import shot
+from tests.browser.lobby import log_length, start_from_lobby, wait_for_turn
 from tests.server.support import LiveServer
 
 RENDERER = TARGET.with_name("reliquium.js")
@@ -58,35 +59,12 @@ def reliquium_server(tmp_path: Path) -> Iterator[LiveServer]:
 
 def start_four_player_game(page: Page, base: str, variants: tuple[str, ...] = ()) -> str:
     """From the lobby: Reliquium, 4 players, you in seat 1 (the Legion) and three heuristic bots."""
-    page.goto(base + "/")
-    expect(page.locator("#game-select")).to_have_value("reliquium")
-    page.locator("#players").fill("4")
-    page.locator("#players").dispatch_event("change")
-    expect(page.locator("#seats select")).to_have_count(4)
-    expect(page.locator("#seats select").nth(0)).to_have_value("you")
-    for i in range(1, 4):
-        expect(page.locator("#seats select").nth(i)).to_have_value("bot:heuristic")
-    for name in variants:
-        page.locator(f"#variants input[value='{name}']").check()
-    expect(page.locator("#variants input:checked")).to_have_count(len(variants))
-    page.click("#create")
-    page.wait_for_url(re.compile(r".*/game/[0-9a-f]+$"))
-    return page.url.rsplit("/", 1)[1]
+    return start_from_lobby(page, base, "reliquium", 4, variants)
 
 
 def my_turn(page: Page) -> bool:
-    """Wait until it is this page's turn (and the board is drawn) or the game is over."""
-    page.wait_for_function(
-        "() => { const s = document.querySelector('#status').textContent;"
-        " return (s.startsWith('Your turn') && document.querySelector('#board .rl-map'))"
-        " || s.startsWith('Game over'); }",
-        timeout=60_000,
-    )
-    return page.locator("#status").inner_text().startswith("Your turn")
-
-
-def log_length(page: Page) -> int:
-    return int(page.evaluate("() => document.querySelectorAll('#log li').length"))
+    """Wait until it is this page's turn or the game is over; True if it is our turn."""
+    return wait_for_turn(page, "#board .rl-map")
 
 
 def check_drawing(page: Page, view: dict) -> None:

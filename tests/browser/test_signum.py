@@ -23,6 +23,7 @@ from playwright.sync_api import Page, expect
 from ludorum.engine import Registry
 from ludorum.games.signum import GAME
 from tests.browser.conftest import shot
+from tests.browser.lobby import log_length, start_from_lobby, wait_for_turn
 from tests.server.support import LiveServer
 
 RENDERER = Path(__file__).resolve().parents[2] / "ludorum" / "web" / "static" / "games" / "signum.js"
@@ -61,31 +62,12 @@ def signum_server(tmp_path: Path) -> Iterator[LiveServer]:
 
 def start_game(page: Page, base: str, variants: tuple[str, ...] = ()) -> str:
     """From the lobby: Legends of Signum, 2 players, you in seat 1 and the heuristic bot."""
-    page.goto(base + "/")
-    expect(page.locator("#game-select")).to_have_value("signum")
-    expect(page.locator("#seats select")).to_have_count(2)
-    expect(page.locator("#seats select").nth(0)).to_have_value("you")
-    expect(page.locator("#seats select").nth(1)).to_have_value("bot:heuristic")
-    for name in variants:
-        page.locator(f"#variants input[value='{name}']").check()
-    page.click("#create")
-    page.wait_for_url(re.compile(r".*/game/[0-9a-f]+$"))
-    return page.url.rsplit("/", 1)[1]
+    return start_from_lobby(page, base, "signum", 2, variants)
 
 
 def my_turn(page: Page) -> bool:
-    """Wait until it is this page's turn (and the board is drawn) or the game is over."""
-    page.wait_for_function(
-        "() => { const s = document.querySelector('#status').textContent;"
-        " return (s.startsWith('Your turn') && document.querySelector('#board .sg-field-svg'))"
-        " || s.startsWith('Game over'); }",
-        timeout=60_000,
-    )
-    return page.locator("#status").inner_text().startswith("Your turn")
-
-
-def log_length(page: Page) -> int:
-    return int(page.evaluate("() => document.querySelectorAll('#log li').length"))
+    """Wait until it is this page's turn or the game is over; True if it is our turn."""
+    return wait_for_turn(page, "#board .sg-field-svg")
 
 
 def snapshot(base: str, game_id: str) -> dict[str, Any]:

@@ -1,0 +1,43 @@
+"""Playing through the page: start a game from the lobby, wait for our turn, count the log."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+
+def start_from_lobby(page: Page, base: str, game: str, players: int, variants: tuple[str, ...] = ()) -> str:
+    """From the lobby: ``game`` for ``players``, you in seat 1 and heuristic bots elsewhere; its id."""
+    page.goto(base + "/")
+    expect(page.locator("#game-select")).to_have_value(game)
+    page.locator("#players").fill(str(players))
+    page.locator("#players").dispatch_event("change")
+    expect(page.locator("#seats select")).to_have_count(players)
+    expect(page.locator("#seats select").nth(0)).to_have_value("you")
+    for i in range(1, players):
+        expect(page.locator("#seats select").nth(i)).to_have_value("bot:heuristic")
+    for name in variants:
+        page.locator(f"#variants input[value='{name}']").check()
+    expect(page.locator("#variants input:checked")).to_have_count(len(variants))
+    page.click("#create")
+    page.wait_for_url(re.compile(r".*/game/[0-9a-f]+$"))
+    return page.url.rsplit("/", 1)[1]
+
+
+def wait_for_turn(page: Page, board: str | None = None) -> bool:
+    """Wait until it is this page's turn (with ``board`` drawn, if given) or the game is over.
+
+    True if it is our turn."""
+    drawn = f" && document.querySelector('{board}')" if board else ""
+    page.wait_for_function(
+        "() => { const s = document.querySelector('#status').textContent;"
+        f" return (s.startsWith('Your turn'){drawn}) || s.startsWith('Game over'); }}",
+        timeout=60_000,
+    )
+    return page.locator("#status").inner_text().startswith("Your turn")
+
+
+def log_length(page: Page) -> int:
+    """How many entries the game log shows."""
+    return int(page.evaluate("() => document.querySelectorAll('#log li').length"))
