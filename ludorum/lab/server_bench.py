@@ -11,6 +11,7 @@ it, the same run measures a bare SQLite commit (insert one row, commit) with the
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import json
 import os
@@ -198,7 +199,9 @@ def server_bench(
                     )
                 return sum(counts), lat, time.perf_counter() - start
 
-            actions, lat, elapsed = asyncio.run(run())
+            # A thread of its own: the caller may already run an event loop (Playwright's, a notebook's).
+            with concurrent.futures.ThreadPoolExecutor(1) as pool:
+                actions, lat, elapsed = pool.submit(asyncio.run, run()).result()
     return ServerFigures(
         chosen["name"],
         games,

@@ -14,3 +14,14 @@ def test_server_bench_plays_games_through_the_api() -> None:
     assert 0 < f.ack_p50_ms <= f.ack_p99_ms
     assert f.sqlite_commit_p50_ms > 0 and f.sqlite_commits_per_s > 0
     assert "actions/s" in f.line() and "bare SQLite commit" in f.line()
+
+
+def test_server_bench_runs_under_a_callers_event_loop() -> None:
+    """Playwright's sync API (or a notebook) keeps a loop running in the caller's thread."""
+    import asyncio
+
+    async def inside() -> float:
+        f = server_bench(None, games=1, seconds=0.5, registry_ref="tests.server.support:fixture_registry")
+        return f.actions_per_s
+
+    assert asyncio.run(inside()) > 0
