@@ -43,6 +43,21 @@ Ludorum.el = function (tag, attrs, ...children) {
 };
 
 /** Renderers register here: Ludorum.registerRenderer("game-name", {draw(boardEl, view, ctx) {...}}). */
+/** An SVG element, for renderers: svg("rect", {x: 1, onclick: f}, child, ...); null/false skipped. */
+Ludorum.svg = function (tag, attrs, ...children) {
+  const node = document.createElementNS("http://www.w3.org/2000/svg", tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const c of children.flat(Infinity)) {
+    if (c === undefined || c === null || c === false) continue;
+    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return node;
+};
+
 Ludorum.renderers = Ludorum.renderers || {};
 Ludorum.registerRenderer = function (name, renderer) {
   if (!renderer || typeof renderer.draw !== "function") throw new Error("a renderer needs draw(boardEl, view, ctx)");

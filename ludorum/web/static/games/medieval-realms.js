@@ -25,7 +25,6 @@
 "use strict";
 (function () {
   const el = Ludorum.el;
-  const NS = "http://www.w3.org/2000/svg";
 
   const RESOURCES = ["production", "science", "culture", "religion", "gold", "raw_material", "battle_point"];
   const SQUARES = RESOURCES.slice(0, 6); // the Management Zone has no Battle Point square
@@ -48,20 +47,8 @@
 
   // -- small builders ---------------------------------------------------------------------------------
 
-  /** An SVG element: s("rect", {x: 1}, child, ...). */
-  function s(tag, attrs, ...children) {
-    const node = document.createElementNS(NS, tag);
-    for (const [k, v] of Object.entries(attrs || {})) {
-      if (v === undefined || v === null || v === false) continue;
-      if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-      else node.setAttribute(k, v === true ? "" : String(v));
-    }
-    for (const c of children.flat(Infinity)) {
-      if (c === undefined || c === null || c === false) continue;
-      node.append(c instanceof Node ? c : document.createTextNode(String(c)));
-    }
-    return node;
-  }
+  /** An SVG element: s("rect", {x: 1}, child, ...) — the shared builder of common.js. */
+  const s = Ludorum.svg;
 
   function text(x, y, content, attrs) {
     return s("text", Object.assign({ x, y }, attrs || {}), content);

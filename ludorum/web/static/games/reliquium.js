@@ -22,7 +22,6 @@
 "use strict";
 (function () {
   const el = Ludorum.el;
-  const NS = "http://www.w3.org/2000/svg";
   const MAP_URL = "/static/games/reliquium-map.json";
 
   const FACTIONS = [
@@ -52,20 +51,8 @@
 
   // -- small builders ---------------------------------------------------------------------------------
 
-  /** An SVG element: s("rect", {x: 1}, child, ...). */
-  function s(tag, attrs, ...children) {
-    const node = document.createElementNS(NS, tag);
-    for (const [k, v] of Object.entries(attrs || {})) {
-      if (v === undefined || v === null || v === false) continue;
-      if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-      else node.setAttribute(k, v === true ? "" : String(v));
-    }
-    for (const c of children.flat(Infinity)) {
-      if (c === undefined || c === null || c === false) continue;
-      node.append(c instanceof Node ? c : document.createTextNode(String(c)));
-    }
-    return node;
-  }
+  /** An SVG element: s("rect", {x: 1}, child, ...) — the shared builder of common.js. */
+  const s = Ludorum.svg;
 
   const pts = (poly) => poly.map((p) => p.join(",")).join(" ");
   const factionName = (f) => (FACTIONS[f] ? FACTIONS[f].name : "nobody");

@@ -33,7 +33,6 @@
 "use strict";
 (function () {
   const el = Ludorum.el;
-  const NS = "http://www.w3.org/2000/svg";
   const FIELD = 600; // mm
   const STEPS = [["S", 8], ["M", 10], ["L", 15], ["XL", 25]]; // cm (DESIGN.md §5)
   // Side colours by seat (the view names no faction colour).
@@ -54,20 +53,8 @@
 
   // -- small builders ---------------------------------------------------------------------------------
 
-  /** An SVG element: s("rect", {x: 1}, child, ...). */
-  function s(tag, attrs, ...children) {
-    const node = document.createElementNS(NS, tag);
-    for (const [k, v] of Object.entries(attrs || {})) {
-      if (v === undefined || v === null || v === false) continue;
-      if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-      else node.setAttribute(k, v === true ? "" : String(v));
-    }
-    for (const c of children.flat(Infinity)) {
-      if (c === undefined || c === null || c === false) continue;
-      node.append(c instanceof Node ? c : document.createTextNode(String(c)));
-    }
-    return node;
-  }
+  /** An SVG element: s("rect", {x: 1}, child, ...) — the shared builder of common.js. */
+  const s = Ludorum.svg;
 
   // Game coordinates are cm with y north; the SVG is mm with y down.
   // Positions are kept to 0.01 cm; rounding keeps the SVG's numbers clean (no 85.70000000000005).
