@@ -8,14 +8,12 @@ from typing import Any
 
 from ludorum.engine import CHANCE, Config, Game, Playthrough
 from ludorum.engine.bots import Bot
+from ludorum.engine.information import InformationSet
 
 
 def bot_move(game: Game[Any], play: Playthrough, bot: Bot, rng: random.Random) -> None:
-    """Let ``bot`` decide for the seat to move, showing it only that seat's view."""
-    seat = play.to_move()
-    legal = game.legal_actions(play.state)
-    view = game.view(play.state, seat) if getattr(bot, "needs_view", True) else {}
-    play.play(bot.choose(view, legal, seat, rng))
+    """Let ``bot`` decide for the seat to move, from that seat's information set only."""
+    play.play(bot.decide(InformationSet(game, play.state, play.to_move()), rng))
 
 
 def play_game(game: Game[Any], config: Config, seed: int, bots: Sequence[Bot]) -> Playthrough:

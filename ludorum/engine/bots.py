@@ -1,23 +1,38 @@
-"""The bot interface: a bot sees only its seat's view and the legal actions."""
+"""The bot interface: a bot decides from its seat's information set, never from the true state."""
 
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from ludorum.engine.actions import Action
+from ludorum.engine.information import InformationSet
 
 
 class Bot(Protocol):
     """Something that chooses an action for one seat.
 
-    A bot is never given the full state: it receives the JSON view of its own seat (exactly what a
-    human client receives) and the list of legal actions.
+    A bot is never given the full state: it receives its seat's :class:`InformationSet` — the seat's
+    view (exactly what a human client receives), its legal actions, and a sampler of full states the
+    seat cannot tell apart from the true one, which search uses as its forward model.
     """
 
+    def decide(self, info: InformationSet[Any], rng: random.Random) -> Action:
+        """Pick one of ``info.legal``."""
+        ...
+
+
+class ViewBot(ABC):
+    """A bot that needs only the seat's view and legal actions (hand-written heuristics)."""
+
+    def decide(self, info: InformationSet[Any], rng: random.Random) -> Action:
+        """Choose from the view and the legal actions."""
+        return self.choose(info.view, info.legal, info.seat, rng)
+
+    @abstractmethod
     def choose(
         self, view: Mapping[str, Any], legal: Sequence[Action], seat: int, rng: random.Random
     ) -> Action:
-        """Pick one of ``legal``."""
-        ...
+        """Pick one of ``legal`` from what ``seat`` sees."""

@@ -11,18 +11,15 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from ludorum.engine import rng as rngmod
 from ludorum.engine.actions import Action, Scalar
 from ludorum.engine.config import Config
 from ludorum.engine.errors import ConfigError, IllegalAction
 from ludorum.engine.state import GameState, derive_view
-
-if TYPE_CHECKING:
-    from ludorum.engine.bots import Bot
 
 S = TypeVar("S", bound=GameState)
 
@@ -225,6 +222,7 @@ class Game(ABC, Generic[S]):
 
     # -- bots ------------------------------------------------------------------------------------------
 
-    def bots(self) -> Mapping[str, type[Bot]]:
-        """Game-specific bot kinds (for example ``{"heuristic": ...}``); generic ones live in agents."""
+    def bots(self) -> Mapping[str, Callable[[], Any]]:
+        """Game-specific bot kinds (for example ``{"heuristic": ...}``), each a factory of a
+        :class:`ludorum.engine.bots.Bot` (not imported here: bots depend on the game, not back)."""
         return {}

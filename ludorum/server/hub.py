@@ -28,6 +28,7 @@ from ludorum.engine import (
     Registry,
     replay_states,
 )
+from ludorum.engine.information import InformationSet
 from ludorum.server import visibility
 from ludorum.server.db import FINISHED, SeatData, Store, StoredGame
 from ludorum.server.errors import ApiError
@@ -356,14 +357,14 @@ class Hub:
                     bot = live.bots[mover] = make_bot(live.game, seat.bot or "random")
                 version = live.version
                 legal = list(live.game.legal_actions(live.state))
-                view = live.game.view(live.state, mover)
+                info = InformationSet(live.game, live.state, mover)
                 # A bot pauses before its turn so people can follow; the further atomic decisions of
                 # one compound action (a march: from, to, which units) follow quickly.
                 again = bool(live.steps) and live.steps[-1][0] == mover
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay / 5 if again else self.bot_delay)
             try:
-                action = await asyncio.to_thread(bot.choose, view, legal, mover, live.bot_rng)
+                action = await asyncio.to_thread(bot.decide, info, live.bot_rng)
             except Exception:  # a faulty bot must not stall the game: play a random legal action
                 log.exception("game %s: bot %s failed; playing a random legal action", live.id, seat.bot)
                 action = live.bot_rng.choice(legal)

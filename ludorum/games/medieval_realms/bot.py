@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ludorum.engine import CANCEL, Action
+from ludorum.engine.bots import ViewBot
 
 RESOURCES = ("production", "science", "culture", "religion", "gold", "raw_material", "battle_point")
 BASE_WANT = {
@@ -34,7 +35,7 @@ def _num(a: Action) -> int:
     return int(a.args[0])  # type: ignore[arg-type]
 
 
-class HeuristicBot:
+class HeuristicBot(ViewBot):
     """A sensible player for Medieval Realms (see the module docstring)."""
 
     def choose(

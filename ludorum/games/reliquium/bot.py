@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ludorum.engine import CANCEL, Action
+from ludorum.engine.bots import ViewBot
 
 from .content import WATER, content
 from .war import ATTACK_BASE, DEFENCE_BASE
@@ -18,7 +19,7 @@ from .war import ATTACK_BASE, DEFENCE_BASE
 C = content()
 
 
-class HeuristicBot:
+class HeuristicBot(ViewBot):
     """Scores every legal action with simple rules of thumb and plays the best (ties broken at random)."""
 
     def choose(

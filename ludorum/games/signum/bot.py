@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ludorum.engine import CANCEL, Action
+from ludorum.engine.bots import ViewBot
 from ludorum.games.signum import battlefield as bf
 from ludorum.games.signum.content import base_content
 
@@ -20,10 +21,8 @@ CARDS = base_content().cards
 ATTACKS = ("strike", "shoot", "magic_shot", "melee", "control")
 
 
-class HeuristicBot:
+class HeuristicBot(ViewBot):
     """A sensible, fast player for Legends of Signum."""
-
-    needs_view = True
 
     def choose(
         self, view: Mapping[str, Any], legal: Sequence[Action], seat: int, rng: random.Random
