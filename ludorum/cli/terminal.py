@@ -7,12 +7,15 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.prompt import Prompt
 
 from ludorum.agents.kinds import default_kind, make_bot
 from ludorum.agents.runner import bot_move
-from ludorum.engine import CHANCE, Config, ConfigError, Game, IllegalAction, Playthrough, Record
+from ludorum.engine import CHANCE, Config, ConfigError, Game, GameState, IllegalAction, Playthrough, Record
 from ludorum.engine.bots import Bot
+from ludorum.engine.disclosure import disclose
+from ludorum.engine.information import Observer
 from ludorum.games import registry
 
 
@@ -81,15 +84,14 @@ class TerminalGame:
         """Play until the game ends or the human quits (which saves the game)."""
         game, play, out = self.game, self.play, self.console
         while not play.is_over():
-            if play.to_move() == CHANCE:
-                play.resolve_chance()
-                continue
             seat = play.to_move()
-            if seat in self.bots:
+            if seat == CHANCE or seat in self.bots:
                 before = play.state
-                bot_move(game, play, self.bots[seat], self.rng)
-                label = game.describe(before, play.record.steps[-1][1])
-                out.print(f"[dim]{game.seat_name(before, seat)}: {label}[/dim]")
+                if seat == CHANCE:
+                    play.resolve_chance()
+                else:
+                    bot_move(game, play, self.bots[seat], self.rng)
+                self._show_step(before, seat)
                 continue
             if not self._human_turn(seat):
                 save.write_text(play.record.dumps())
@@ -99,6 +101,21 @@ class TerminalGame:
         out.print(game.render_text(play.state, None))
         names = ", ".join(game.seat_name(play.state, s) for s in result.winners)
         out.print(f"[bold]Game over — {result.reason}. Winner: {names}. Scores: {list(result.scores)}[/bold]")
+
+    @property
+    def observer(self) -> Observer:
+        """Whose eyes the screen shows: the one human, or nobody's secrets when several share it."""
+        return next(iter(self.humans)) if len(self.humans) == 1 else None
+
+    def _show_step(self, before: GameState, seat: int) -> None:
+        """Print a step of chance or a bot exactly as the server's log shows it to this screen's seat."""
+        play = self.play
+        entry = disclose(
+            self.game, len(play.record.steps) - 1, before, seat, play.record.steps[-1][1], play.state
+        )
+        shown = entry.to_json(self.observer, public=False)
+        text = shown["label"] if shown["action"] is None else f"{shown['who']}: {shown['label']}"
+        self.console.print(f"[dim]{escape(text)}[/dim]")
 
     def _human_turn(self, seat: int) -> bool:
         game, play, out = self.game, self.play, self.console

@@ -26,10 +26,10 @@ from ludorum.engine import (
     LudorumError,
     Record,
     Registry,
+    disclosure,
     replay_states,
 )
 from ludorum.engine.information import InformationSet
-from ludorum.server import visibility
 from ludorum.server.db import FINISHED, SeatData, Store, StoredGame
 from ludorum.server.errors import ApiError
 from ludorum.server.live import LiveGame, Subscriber
@@ -88,7 +88,7 @@ class Hub:
     def _from_record(self, game: Game[Any], game_id: str, record: Record, seats: list[SeatData]) -> LiveGame:
         states = list(replay_states(game, record))
         entries = [
-            visibility.entry(game, i, states[i], seat, action, states[i + 1])
+            disclosure.disclose(game, i, states[i], seat, action, states[i + 1])
             for i, (seat, action) in enumerate(record.steps)
         ]
         return LiveGame(
@@ -288,7 +288,7 @@ class Hub:
                     )
                 await self._commit(live, seat, action)
             except IllegalAction as e:
-                safe = visibility.safe_refusal(live.game, live.state, seat, action, e)
+                safe = disclosure.safe_refusal(live.game, live.state, seat, action, e)
                 raise ApiError(422, "illegal_action", safe.message, rule=safe.rule) from None
         self.kick(live)
 
@@ -308,7 +308,7 @@ class Hub:
             raise ApiError(409, "stale_version", "the game has moved on; resync", version=index + 1)
         live.state = after
         live.steps.append((seat, action))
-        live.log.append(visibility.entry(live.game, index, before, seat, action, after))
+        live.log.append(disclosure.disclose(live.game, index, before, seat, action, after))
         if over:
             self.games.pop(live.id, None)
             self._cache_finished(live)

@@ -9,11 +9,11 @@ import random
 import secrets
 from typing import Any
 
-from ludorum.engine import CHANCE, Action, Config, Game, GameState, Record
+from ludorum.engine import CHANCE, Action, Config, Game, GameState, Record, disclosure
 from ludorum.engine.bots import Bot
-from ludorum.server import visibility
+from ludorum.engine.disclosure import LogEntry
+from ludorum.engine.information import Observer
 from ludorum.server.db import FINISHED, OPEN, RUNNING, SeatData
-from ludorum.server.visibility import LogEntry, Observer
 
 
 @dataclasses.dataclass(eq=False)
@@ -79,7 +79,7 @@ class LiveGame:
         """The deciding seat's legal actions and their safe labels (computed once per version)."""
         if self._labels is None or self._labels[0] != self.version:
             mover = self.game.to_move(self.state)
-            self._labels = (self.version, visibility.safe_labels(self.game, self.state, mover))
+            self._labels = (self.version, disclosure.safe_labels(self.game, self.state, mover))
         return self._labels[1]
 
     def players(self, observer: Observer) -> list[dict[str, Any]]:

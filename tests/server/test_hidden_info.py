@@ -136,15 +136,19 @@ def test_the_log_hides_a_secret_bid_from_others_and_reveals_it_at_the_end(client
 
 
 def test_visibility_rule_on_the_fixture_game() -> None:
-    from ludorum.server.visibility import visible_to
+    from ludorum.engine.disclosure import SECRET, disclose
+
+    def readers(before: object, seat: int, action: Action, after: object) -> set[int | None]:
+        entry = disclose(GAME, 0, before, seat, action, after)  # type: ignore[arg-type]
+        return {o for o in (None, 0, 1) if entry.reading(o) is not SECRET}
 
     state = GAME.new(Config(2), 1)
     drawn = GAME.step(state, Action("prize", (3,)))
-    assert visible_to(GAME, state, Action("prize", (3,)), drawn, -1) == {None, 0, 1}
+    assert readers(state, -1, Action("prize", (3,)), drawn) == {None, 0, 1}
     bid = GAME.step(drawn, Action("bid", (2,)))
-    assert visible_to(GAME, drawn, Action("bid", (2,)), bid, 0) == {0}
+    assert readers(drawn, 0, Action("bid", (2,)), bid) == {0}
     confirmed = GAME.step(bid, Action("confirm"))
-    assert visible_to(GAME, bid, Action("confirm"), confirmed, 0) == {None, 0, 1}
+    assert readers(bid, 0, Action("confirm"), confirmed) == {None, 0, 1}
 
 
 def test_websocket_pushes_carry_only_each_observers_view(client: TestClient) -> None:

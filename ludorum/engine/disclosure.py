@@ -1,0 +1,185 @@
+"""What a step discloses: the log entry each observer may read, safe labels, safe refusals.
+
+One place decides, for the server's log, the terminal and the bots alike, what each observer (a seat,
+or ``None`` for a spectator) may learn from a step, and it decides **only from what that observer can
+know**: the step is shown to an observer when no state of its information set (drawn with
+``Game.sample_state``) offers another action that would have left it the very same view afterwards.
+If one does, the observer cannot tell which was taken, and reads only that a secret decision was made.
+The true state is never consulted for that decision: its legal actions depend on what the observer
+cannot see (a hand with one tactic card offers one ``set``; judged from it, the card would show).
+
+Every generator used here is seeded from the observer's own views (:func:`knowledge_rng`), and games
+draw their samples canonically (the kit checks both), so two true states an observer cannot tell apart
+yield the same entry for it: the entry can teach it nothing.  The conformance kit checks exactly that
+(:func:`ludorum.engine.conformance.check_game`).
+
+A label or refusal is the game's text computed on the full state, so it could name a secret ("the
+Wasteland holds Violet's hidden leader"); it is shown only if it reads the same in every sampled state
+consistent with what the observer sees, otherwise the bare action or a plain refusal is shown.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from ludorum.engine.actions import Action
+from ludorum.engine.errors import IllegalAction
+from ludorum.engine.game import CHANCE, Game
+from ludorum.engine.information import Observer, knowledge_rng, view_text
+from ludorum.engine.state import GameState
+
+SAMPLES = 6
+"""How many states of an observer's information set a step, label or refusal is judged on."""
+
+SECRET = None
+"""An observer's reading of a step it may not learn."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One step of the game log: who decided, what, its label, and what each other observer reads.
+
+    ``readings`` maps every observer other than the actor to the label it reads — the game's label, or
+    the bare action when the label says more than that observer may know — or to :data:`SECRET`.
+    """
+
+    index: int
+    seat: int
+    who: str
+    action: Action
+    label: str
+    readings: Mapping[Observer, str | None]
+
+    def reading(self, observer: Observer, public: bool = False) -> str | None:
+        """The label ``observer`` reads (``public``: the game is over, nothing is secret)."""
+        if public or observer == self.seat:
+            return self.label
+        return self.readings.get(observer, SECRET)
+
+    def to_json(self, observer: Observer, public: bool) -> dict[str, Any]:
+        """The entry as ``observer`` receives it."""
+        label = self.reading(observer, public)
+        if label is SECRET:
+            return {
+                "index": self.index,
+                "seat": self.seat,
+                "who": self.who,
+                "label": f"{self.who} made a secret decision",
+                "action": None,
+            }
+        return {
+            "index": self.index,
+            "seat": self.seat,
+            "who": self.who,
+            "label": label,
+            "action": self.action.to_json(),
+        }
+
+
+def observers(players: int) -> list[Observer]:
+    """The spectator, then every seat."""
+    return [None, *range(players)]
+
+
+def _perfect_information(game: Game[Any]) -> bool:
+    """Whether the game keeps the default ``sample_state`` (its information sets are single states)."""
+    return type(game).sample_state is Game.sample_state
+
+
+def _samples(game: Game[Any], state: GameState, observer: Observer, *knowledge: Any) -> Iterator[GameState]:
+    """Distinct states of ``observer``'s information set at ``state``, drawn from its knowledge."""
+    if _perfect_information(game):
+        yield state
+        return
+    rng = knowledge_rng(*knowledge)
+    drawn: list[GameState] = []
+    for _ in range(SAMPLES):
+        s = game.sample_state(state, observer, rng)
+        if s not in drawn:
+            drawn.append(s)
+            yield s
+
+
+def reading(
+    game: Game[Any],
+    before: GameState,
+    actor: int,
+    action: Action,
+    after: GameState,
+    observer: Observer,
+    label: str,
+) -> str | None:
+    """What ``observer`` reads of ``action`` (taken by ``actor`` in ``before``, leading to ``after``)."""
+    seen_before, seen_after = game.view(before, observer), game.view(after, observer)
+    text_after = view_text(seen_after)
+    samples = list(_samples(game, before, observer, "step", view_text(seen_before), text_after, actor))
+    consistent = []
+    for s in samples:
+        for alt in game.legal_actions(s):
+            try:
+                nxt = game.step(s, alt)
+            except IllegalAction:
+                continue
+            if view_text(game.view(nxt, observer)) != text_after:
+                continue
+            if alt != action:
+                return SECRET  # some state the observer cannot rule out offers another such action
+            consistent.append(s)
+    # The action is determined; its label is shown if it reads the same wherever it could have been.
+    if all(game.describe(s, action) == label for s in consistent):
+        return label
+    return str(action)
+
+
+def disclose(
+    game: Game[Any], index: int, before: GameState, actor: int, action: Action, after: GameState
+) -> LogEntry:
+    """The log entry of one step, with every other observer's reading.
+
+    A spectator knows no more than any seat, so a step the spectator may read every seat may read too
+    (with the same label): it is judged once.  Otherwise each seat is judged on its own knowledge.
+    """
+    who = "Chance" if actor == CHANCE else game.seat_name(before, actor)
+    label = game.describe(before, action)
+    players = before.config.players
+    spectator = reading(game, before, actor, action, after, None, label)
+    readings: dict[Observer, str | None] = {}
+    for o in observers(players):
+        if o == actor:
+            continue
+        if o is None or spectator is not SECRET:
+            readings[o] = spectator
+        else:
+            readings[o] = reading(game, before, actor, action, after, o, label)
+    return LogEntry(index, actor, who, action, label, readings)
+
+
+def safe_labels(game: Game[Any], state: GameState, seat: int) -> list[tuple[Action, str]]:
+    """The deciding seat's legal actions with labels that tell it nothing it cannot see."""
+    legal = game.legal_actions(state)
+    labels = [game.describe(state, a) for a in legal]
+    leaky = [False] * len(legal)
+    for s in _samples(game, state, seat, "labels", view_text(game.view(state, seat))):
+        for i, action in enumerate(legal):
+            if not leaky[i] and game.describe(s, action) != labels[i]:
+                leaky[i] = True
+    return [(a, str(a) if bad else label) for a, label, bad in zip(legal, labels, leaky, strict=True)]
+
+
+def safe_refusal(
+    game: Game[Any], state: GameState, seat: int, action: Action, refusal: IllegalAction
+) -> IllegalAction:
+    """``refusal`` if it reads the same in every sampled state ``seat`` cannot tell apart from
+    ``state``; otherwise a plain refusal that reveals nothing."""
+    plain = IllegalAction(f"{action} is not one of your possible actions now")
+    view = view_text(game.view(state, seat))
+    try:
+        for s in _samples(game, state, seat, "refusal", view, action.to_json()):
+            again = game.describe_error(s, action)
+            if again is None or (again.message, again.rule) != (refusal.message, refusal.rule):
+                return plain
+    except Exception:  # a game that cannot redraw this state: say nothing more than needed
+        return plain
+    return refusal
