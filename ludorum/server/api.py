@@ -19,7 +19,7 @@ from ludorum.server.errors import ApiError
 from ludorum.server.hub import Hub
 from ludorum.server.live import LiveGame
 from ludorum.server.schemas import Claimed, CreateGame, Leave, Submit, Upload
-from ludorum.server.security import cookie_name, presented_token
+from ludorum.server.security import cookie_name, match_seat, presented_token
 
 router = APIRouter(prefix="/api")
 
@@ -112,6 +112,7 @@ async def list_games(
                 "created": row.created.isoformat() if row.created else None,
                 "result": row.result if row.status == FINISHED else None,
                 "rematch_of": row.rematch_of,
+                "seed_chosen": bool(row.seed_chosen),
                 "players": [
                     {
                         "seat": s.seat,
@@ -165,11 +166,18 @@ async def game_state(
 
 
 @router.post("/games/{game_id}/seats/{seat}/claim", summary="Take a free seat", response_model=Claimed)
-async def claim_seat(game_id: str, seat: int, request: Request, response: Response) -> Claimed:
-    """Take a free human seat; its token comes back as a cookie."""
+async def claim_seat(
+    game_id: str,
+    seat: int,
+    request: Request,
+    response: Response,
+    accept_chosen_seed: Annotated[bool, Query()] = False,
+) -> Claimed:
+    """Take a free human seat; its token comes back as a cookie.  A game resumed from an uploaded
+    record (``seed_chosen``: its uploader knows every future draw) needs ``accept_chosen_seed=true``."""
     hub = _hub(request)
     live = await hub.get(game_id)
-    token = await hub.claim(live, seat)
+    token = await hub.claim(live, seat, accept_chosen_seed)
     return _claimed(request, response, game_id, seat, token)
 
 
@@ -186,23 +194,15 @@ async def leave(game_id: str, body: Leave, request: Request, response: Response)
 
 @router.post("/games/{game_id}/rematch", summary="Play again", response_model=Claimed)
 async def rematch(game_id: str, request: Request, response: Response) -> Claimed:
-    """After the end: a new game with the same setup; you keep your seat number (first come, first served)."""
+    """After the end, for the game's players only: its one rematch (same setup, a fresh seed), made by
+    the first call; every player keeps their seat and their token, and each call answers the same game."""
     hub = _hub(request)
     live = await hub.get(game_id)
-    seat = _seat(hub, live, request)
-    if not live.over:
-        raise ApiError(409, "not_over", "a rematch starts once this game has ended")
-    existing = await asyncio.to_thread(hub.store.rematches, game_id)
-    if existing:
-        new = await hub.get(existing[0])
-        token = None
-        if seat is not None and new.seats[seat].kind == "human" and new.seats[seat].token_hash is None:
-            token = await hub.claim(new, seat)
-        return _claimed(request, response, new.id, seat if token else None, token)
-    specs = [(s.kind, s.bot) for s in live.seats]
-    claim = seat if seat is not None and live.seats[seat].kind == "human" else None
-    new, token = await hub.create(live.game.name, live.config.to_json(), specs, claim, rematch_of=game_id)
-    return _claimed(request, response, new.id, claim, token)
+    seat = _require_seat(hub, live, request)
+    new = await hub.rematch(live)
+    token = presented_token(live.id, request.headers, request.cookies)
+    kept = token is not None and match_seat(token, [(s.seat, s.token_hash) for s in new.seats]) == seat
+    return _claimed(request, response, new.id, seat if kept else None, token if kept else None)
 
 
 @router.post("/games/{game_id}/actions", summary="Take your turn")

@@ -19,6 +19,7 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
+    Boolean,
     DateTime,
     ForeignKey,
     Integer,
@@ -26,6 +27,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    false,
     func,
     insert,
     select,
@@ -57,7 +59,10 @@ class GameRow(Base):
     status: Mapped[str] = mapped_column(String(16), index=True)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     version: Mapped[int] = mapped_column(Integer, default=0)
-    rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
+    # unique: a game has at most one rematch, whichever process or request makes it
+    rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True, unique=True, index=True)
+    # the seed came with an uploaded record: its uploader chose it and knows every future draw
+    seed_chosen: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created: Mapped[dt.datetime] = mapped_column(
         DateTime(timezone=True), server_default=func.now(), default=lambda: dt.datetime.now(dt.UTC)
     )
@@ -111,6 +116,7 @@ class StoredGame:
     created: dt.datetime | None
     seats: list[SeatData]
     steps: list[tuple[int, dict[str, Any]]]
+    seed_chosen: bool = False
 
 
 def default_sqlite_url(data_dir: Path) -> str:
@@ -178,8 +184,11 @@ class Store:
         steps: list[tuple[int, dict[str, Any]]] = (),  # type: ignore[assignment]
         result: dict[str, Any] | None = None,
         rematch_of: str | None = None,
+        seed_chosen: bool = False,
     ) -> None:
-        """Store a new game (with the steps of an uploaded record, if any) in one transaction."""
+        """Store a new game (with the steps of an uploaded record, if any) in one transaction.
+
+        Raises ``IntegrityError`` if the id is taken or ``rematch_of`` already has its rematch."""
         with self._writing(), self.session() as s, s.begin():
             s.add(
                 GameRow(
@@ -191,6 +200,7 @@ class Store:
                     result=result,
                     version=len(steps),
                     rematch_of=rematch_of,
+                    seed_chosen=seed_chosen,
                 )
             )
             s.flush()
@@ -313,4 +323,5 @@ class Store:
             row.created,
             seats,
             steps,
+            bool(row.seed_chosen),
         )

@@ -15,6 +15,8 @@ import logging
 from collections import OrderedDict
 from typing import Any
 
+from sqlalchemy.exc import IntegrityError
+
 from ludorum.agents import make_bot
 from ludorum.engine import (
     CHANCE,
@@ -83,6 +85,7 @@ class Hub:
             self.broken[stored.id] = str(e)
             return None
         live.rematch_of, live.created = stored.rematch_of, stored.created
+        live.seed_chosen = stored.seed_chosen
         return live
 
     def _from_record(self, game: Game[Any], game_id: str, record: Record, seats: list[SeatData]) -> LiveGame:
@@ -173,8 +176,13 @@ class Hub:
         claim: int | None,
         record: Record | None = None,
         rematch_of: str | None = None,
+        holders: list[str | None] | None = None,
     ) -> tuple[LiveGame, str | None]:
-        """Start a game (or resume an uploaded record); returns it and the claimed seat's token."""
+        """Start a game (or resume an uploaded record); returns it and the claimed seat's token.
+
+        ``holders`` gives human seats to the holders of these token hashes (a rematch's players).
+        A game resumed from a record keeps the record's seed, which its uploader chose: it is marked
+        ``seed_chosen``.  Raises ``IntegrityError`` if ``rematch_of`` already has its rematch."""
         if game_name not in self.registry:
             raise ApiError(
                 404,
@@ -188,6 +196,9 @@ class Hub:
         except ConfigError as e:
             raise ApiError(422, "bad_config", str(e)) from None
         seats = self._seats(game, specs, config.players)
+        for s, held in zip(seats, holders or [], strict=False):
+            if s.kind == "human":
+                s.token_hash = held
         token = None
         if claim is not None:
             if not 0 <= claim < len(seats) or seats[claim].kind != "human":
@@ -195,6 +206,7 @@ class Hub:
             token = new_token()
             seats[claim].token_hash = token_hash(token)
         game_id = new_game_id()
+        seed_chosen = record is not None
         if record is None:
             record = Record(game.name, config, new_seed())
         elif len(record.steps) > game.max_decisions(config):
@@ -206,6 +218,7 @@ class Hub:
         except LudorumError as e:
             raise ApiError(422, "bad_record", f"the record cannot be replayed: {e}") from None
         live.rematch_of = rematch_of
+        live.seed_chosen = seed_chosen
         result = live.game.result(live.state).to_json() if live.over else None
         await asyncio.to_thread(
             self.store.create_game,
@@ -218,6 +231,7 @@ class Hub:
             [(s, a.to_json()) for s, a in record.steps],
             result,
             rematch_of,
+            seed_chosen,
         )
         if live.over:
             self._cache_finished(live)
@@ -226,8 +240,9 @@ class Hub:
             self.kick(live)
         return live, token
 
-    async def claim(self, live: LiveGame, seat: int) -> str:
-        """Take a free human seat; returns its new token."""
+    async def claim(self, live: LiveGame, seat: int, accept_chosen_seed: bool = False) -> str:
+        """Take a free human seat; returns its new token.  A game whose seed its uploader chose is
+        joined only by someone who says they know (``accept_chosen_seed``)."""
         async with live.lock:
             if not 0 <= seat < len(live.seats):
                 raise ApiError(404, "no_such_seat", f"this game has seats 0 to {len(live.seats) - 1}")
@@ -236,6 +251,14 @@ class Hub:
                 raise ApiError(409, "seat_taken", "this seat is not free")
             if live.over:
                 raise ApiError(409, "game_over", "this game has ended")
+            if live.seed_chosen and not accept_chosen_seed:
+                raise ApiError(
+                    409,
+                    "chosen_seed",
+                    "this game was resumed from an uploaded record whose seed its uploader chose: they "
+                    "know the order of every deck and every future roll; join only if you accept that "
+                    "(accept_chosen_seed=true)",
+                )
             token = new_token()
             s.token_hash = token_hash(token)
             if not await asyncio.to_thread(self.store.claim_seat, live.id, seat, s.token_hash, live.status):
@@ -247,6 +270,8 @@ class Hub:
     async def leave(self, live: LiveGame, seat: int, bot: str | None) -> None:
         """Give up a seat: it becomes free for another human, or a bot of kind ``bot`` takes it."""
         async with live.lock:
+            if live.over:  # who played a finished game is history
+                raise ApiError(409, "game_over", "this game has ended; its seats can no longer change")
             s = live.seats[seat]
             if bot is not None:
                 try:
@@ -260,6 +285,29 @@ class Hub:
             await asyncio.to_thread(self.store.set_seat, live.id, s, live.status)
             await self._push_all(live)
         self.kick(live)
+
+    async def rematch(self, live: LiveGame) -> LiveGame:
+        """The one rematch of a finished game, made now if it does not exist yet: same setup, a fresh
+        seed, and every seat held by the same player (token) or bot as at the end."""
+        if not live.over:
+            raise ApiError(409, "not_over", "a rematch starts once this game has ended")
+        # this process's callers wait for the first; the database's unique index decides between processes
+        async with live.lock:
+            existing = await asyncio.to_thread(self.store.rematches, live.id)
+            if not existing:
+                try:
+                    new, _ = await self.create(
+                        live.game.name,
+                        live.config.to_json(),
+                        [(s.kind, s.bot) for s in live.seats],
+                        None,
+                        rematch_of=live.id,
+                        holders=[s.token_hash for s in live.seats],
+                    )
+                    return new
+                except IntegrityError:  # another server process made it first
+                    existing = await asyncio.to_thread(self.store.rematches, live.id)
+        return await self.get(existing[0])
 
     # -- play --------------------------------------------------------------------------------------------
 

@@ -38,6 +38,7 @@ class LiveGame:
     steps: list[tuple[int, Action]]
     log: list[LogEntry]
     rematch_of: str | None = None
+    seed_chosen: bool = False  # resumed from an uploaded record: the uploader knows every future draw
     created: dt.datetime | None = None
     lock: asyncio.Lock = dataclasses.field(default_factory=asyncio.Lock)
     subscribers: set[Subscriber] = dataclasses.field(default_factory=set)
@@ -107,6 +108,7 @@ class LiveGame:
             "version": self.version,
             "players": self.players(None),
             "rematch_of": self.rematch_of,
+            "seed_chosen": self.seed_chosen,
         }
 
     def snapshot(self, observer: Observer, since: int = 0) -> dict[str, Any]:
@@ -139,6 +141,7 @@ class LiveGame:
             "log": [e.to_json(observer, public) for e in self.log[since:]],
             "result": result,
             "rematch_of": self.rematch_of,
+            "seed_chosen": self.seed_chosen,
         }
 
     def partial_record(self, observer: Observer) -> dict[str, Any]:

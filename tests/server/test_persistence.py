@@ -150,3 +150,40 @@ def test_listing_by_status(db_url: str, registry: Registry, status: str) -> None
             time.sleep(0.05)
         listed = [g["id"] for g in client.get(f"/api/games?status={status}").json()]
         assert listed == [ids[status]]
+
+
+def test_migration_0002_keeps_the_oldest_of_several_rematches(db_url: str) -> None:
+    """A database from before the one-rematch rule may hold several rematches of a game: the upgrade
+    keeps the oldest as the rematch and makes the others games of their own."""
+    from alembic import command
+    from alembic.config import Config as AlembicConfig
+
+    from ludorum.server.db import MIGRATIONS, make_engine
+
+    engine = make_engine(db_url)
+    try:
+        cfg = AlembicConfig(str(MIGRATIONS.parent / "alembic.ini"))
+        cfg.set_main_option("script_location", str(MIGRATIONS))
+        with engine.begin() as conn:
+            cfg.attributes["connection"] = conn
+            command.upgrade(cfg, "0001")
+        with engine.begin() as conn:
+            for gid, of, when in (("a", None, 1), ("b", "a", 2), ("c", "a", 3), ("d", "a", 3)):
+                conn.execute(
+                    sa.text(
+                        "INSERT INTO games (id, game, config, seed, status, version, rematch_of, created)"
+                        " VALUES (:id, 'sealed-bids', '{}', '1', 'finished', 0, :of, :created)"
+                    ),
+                    {"id": gid, "of": of, "created": f"2026-01-0{when} 00:00:00+00:00"},
+                )
+        Store(db_url).dispose()  # migrates to head
+        with engine.connect() as conn:
+            rows = conn.execute(sa.text("SELECT id, rematch_of, seed_chosen FROM games ORDER BY id")).all()
+        assert [(r[0], r[1], bool(r[2])) for r in rows] == [
+            ("a", None, False),
+            ("b", "a", False),
+            ("c", None, False),
+            ("d", None, False),
+        ]
+    finally:
+        engine.dispose()

@@ -109,9 +109,16 @@
   function drawTools() {
     const tools = [];
     if (snap.seat === null && snap.status === "open") {
-      for (const p of snap.players) {
-        if (p.kind === "human" && !p.claimed) tools.push(el("button", { onclick: () => claim(p.seat) }, `Take ${p.name}'s seat`));
+      if (snap.seed_chosen) {
+        tools.push(el("p", { class: "warning chosen-seed" },
+          "This game was resumed from an uploaded record: its uploader chose the seed, so they know the order of every deck and every future roll."));
       }
+      for (const p of snap.players) {
+        const label = snap.seed_chosen ? `Take ${p.name}'s seat anyway` : `Take ${p.name}'s seat`;
+        if (p.kind === "human" && !p.claimed) tools.push(el("button", { onclick: () => claim(p.seat) }, label));
+      }
+    } else if (snap.seed_chosen) {
+      tools.push(el("p", { class: "muted small chosen-seed" }, "Resumed from an uploaded record: its seed was chosen by the uploader."));
     }
     const open = snap.players.filter((p) => p.kind === "human" && !p.claimed);
     if (snap.seat !== null && open.length && !snap.result) {
@@ -183,7 +190,8 @@
   async function claim(seat) {
     showError(null);
     try {
-      await api("POST", `/api/games/${gameId}/seats/${seat}/claim`);
+      // the seat's button of a chosen-seed game says so, beside the warning: pressing it accepts
+      await api("POST", `/api/games/${gameId}/seats/${seat}/claim${snap.seed_chosen ? "?accept_chosen_seed=true" : ""}`);
       reconnect();
       await resync();
     } catch (e) {

@@ -78,6 +78,8 @@
     const seats = g.players.map((p) => (p.kind === "bot" ? `bot (${p.bot})` : p.claimed ? "player" : "open seat"));
     let text = `${g.title} · ${g.config.players} players · ${seats.join(", ")} · ${g.version} steps`;
     if (g.result) text += ` · winner: ${g.result.ranking.map((r, i) => (r === 1 ? `seat ${i + 1}` : null)).filter(Boolean).join(" & ")}`;
+    // resumed from an uploaded record: its uploader chose the seed and knows every future draw
+    if (g.seed_chosen) text += " · ⚠ seed chosen by the uploader (they know the decks and rolls)";
     return text;
   }
 
@@ -94,7 +96,8 @@
         const buttons = [];
         if (g.status === "open") {
           for (const p of open) {
-            buttons.push(el("button", { onclick: () => join(g.id, p.seat) }, `Join as seat ${p.seat + 1}`));
+            const label = g.seed_chosen ? `Join anyway as seat ${p.seat + 1}` : `Join as seat ${p.seat + 1}`;
+            buttons.push(el("button", { onclick: () => join(g.id, p.seat, g.seed_chosen) }, label));
           }
         }
         const verb = g.status === "finished" ? "Replay" : "Watch";
@@ -106,10 +109,11 @@
     }
   }
 
-  async function join(id, seat) {
+  async function join(id, seat, seedChosen) {
     showError(null);
     try {
-      await api("POST", `/api/games/${id}/seats/${seat}/claim`);
+      // the button of a chosen-seed game says so, and the lobby line warns: pressing it accepts
+      await api("POST", `/api/games/${id}/seats/${seat}/claim${seedChosen ? "?accept_chosen_seed=true" : ""}`);
       location.href = `/game/${id}`;
     } catch (e) {
       showError(e);
