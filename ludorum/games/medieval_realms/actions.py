@@ -27,8 +27,11 @@ PASS = Action("pass")
 ACTIVATE = tuple(Action("activate", (sq,)) for sq in range(1, 13))
 PLAY = tuple(Action("play", (c,)) for c in range(len(CARDS)))
 PLAY_TITHE = tuple(
-    tuple(Action("play", (c, RESOURCES[r])) for r in tithe_choices()) for c in range(len(CARDS))
+    (Action("play", (c,)), *(Action("play", (c, RESOURCES[r])) for r in tithe_choices()))
+    for c in range(len(CARDS))
 )
+"""A Tithe's plays: without tokens, or naming the resource of its 4 tokens (Rulebook › Tithe Cards:
+"They may also choose ... and receive 4 of them" — the tokens are optional)."""
 BID_CAP = 400
 BIDS = tuple(Action("bid", (x,)) for x in range(BID_CAP + 1))
 TOKENS = tuple(Action("token", (r,)) for r in RESOURCES)
@@ -111,7 +114,7 @@ def allowed(s: RealmsState, action: Action) -> bool:
         if c not in s.display[seat] or play_refusal(s, seat, CARDS[c]) is not None:
             return False
         if CARDS[c].type == "tithe":
-            return len(args) == 2 and args[1] in TITHE_NAMES
+            return len(args) == 1 or (len(args) == 2 and args[1] in TITHE_NAMES)
         return len(args) == 1
     return False
 
@@ -142,7 +145,7 @@ def refusal(s: RealmsState, action: Action) -> str:
         if why:
             return why
         if card.type == "tithe":
-            return "Tithe: choose one kind of resource other than Religion"
+            return "Tithe: choose one kind of resource other than Religion, or none"
         return "Put a card into play: only the card's id"
     if action.kind == "bid":
         return "Auction: no auction is being bid for; activate an Auction Card to open one"

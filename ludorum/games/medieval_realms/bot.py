@@ -152,6 +152,8 @@ def _act(
             v = card_value(card, me, round_) - 0.5 * _cost(card) + 2.0
             if len(a.args) > 1:
                 v += 0.1 * want[_arg(a, 1)]
+            elif card["type"] == "tithe":
+                v -= 2.0  # declining a Tithe's 4 tokens gives up about 2 VP (1 per 2 stored at the end)
         elif a.kind == "activate":
             sq = panel[a.args[0]]
             card = sq["card"]

@@ -7,7 +7,7 @@ Effects (Castles) fire in "Get Resources"; End-of-Game Effects are scored in :mo
 
 from __future__ import annotations
 
-from .content import BATTLE_POINT, CARDS, RELIGION, RESOURCE_LABEL, Card
+from .content import BATTLE_POINT, CARDS, LEADER_CARDS, RELIGION, RESOURCE_LABEL, Card
 from .state import BOX, RealmsState, add_res, setitem
 
 WAR_COST = {2: 7, 3: 7, 4: 6, 5: 5}
@@ -50,7 +50,11 @@ def gain_vp(s: RealmsState, seat: int, points: int) -> None:
 
 
 def gain_leader(s: RealmsState, seat: int, leader: str) -> None:
-    """Take one more leader from the box, if the box still holds one (Rulebook › Game Components)."""
+    """Take one more leader from the box, if the box still holds one (Rulebook › Game Components).
+
+    The designed deck never gives more leaders of a kind than the box has left (the content loader
+    checks it for five players), so the empty box is reached only by positions built by hand; then the
+    card is still played and paid for, and gives no leader (designed)."""
     if leader == "mayor":
         if sum(s.mayors) < BOX[0]:
             s.mayors = setitem(s.mayors, seat, s.mayors[seat] + 1)
@@ -61,19 +65,14 @@ def gain_leader(s: RealmsState, seat: int, leader: str) -> None:
         s.admirals = setitem(s.admirals, seat, s.admirals[seat] + 1)
 
 
-LEADER_OF = {
-    "inquisition": "general",
-    "gunpowder": "general",
-    "university": "mayor",
-    "docking_bay": "admiral",
-}
+LEADER_OF = LEADER_CARDS
 """Rulebook › Inquisition; Gunpowder, University and Docking Bay Cards: the leader each one gives."""
 
 
 def put_into_play(s: RealmsState, seat: int, card_id: int, choice: int = -1) -> None:
     """Place the card beside the Realm and fire its Immediate Effect and the player's Colour Effects.
 
-    ``choice`` is the resource a Tithe gives.  Payment is the caller's business.
+    ``choice`` is the resource a Tithe gives (-1: the player takes none).  Payment is the caller's business.
     """
     card = CARDS[card_id]
     earlier = s.in_play[seat]
@@ -91,8 +90,9 @@ def put_into_play(s: RealmsState, seat: int, card_id: int, choice: int = -1) -> 
         s.res = setitem(s.res, seat, add_res(s.res[seat], card.resource, s.mayors[seat]))
     elif t == "territory":
         s.res = setitem(s.res, seat, add_res(s.res[seat], card.resource, 5))  # Rulebook › Territory Cards
-    elif t == "tithe":
-        s.res = setitem(s.res, seat, add_res(s.res[seat], choice, 4))  # Rulebook › Tithe Cards
+    elif t == "tithe" and choice >= 0:
+        # Rulebook › Tithe Cards: "They may also choose one kind of Resource ... and receive 4 of them".
+        s.res = setitem(s.res, seat, add_res(s.res[seat], choice, 4))
     # Rulebook › City Cards: each City already in play gives 1 of its resource and 1 VP
     # for another card of its colour.
     for c in earlier:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import tomllib
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,17 @@ COLOURS = ("orange", "black", "red", "violet", "white", "blue", "yellow", "green
 """The stamp colours of the card types."""
 KINDS = ("realm", "majority", "auction")
 LEADERS = ("mayor", "general", "admiral")
+BOX = (26, 13, 11)
+"""Leaders in the box: Mayors, Generals, Admirals (Rulebook › Game Components)."""
+LEADER_CARDS = {
+    "inquisition": "general",
+    "gunpowder": "general",
+    "university": "mayor",
+    "docking_bay": "admiral",
+}
+"""The leader each leader card gives (Rulebook › Inquisition Cards: a General; Gunpowder, University and
+Docking Bay Cards: "an extra Mayor, an extra Admiral or an extra General, depending on the card" — which
+card gives which is designed, by theme)."""
 ISLAND_CONDITIONS = ("admirals", "generals", "mayors", "colours", "colour_cards", "resources")
 PROVENANCES = ("rulebook", "designed")
 
@@ -185,7 +197,31 @@ def _deck(types: dict[str, dict[str, Any]]) -> tuple[Card, ...]:
             )
     if len(cards) != 109:
         raise ContentError(f"{file}: the deck holds {len(cards)} cards; Medieval Realms has 109 Event Cards")
+    _leaders_fit(file, cards)
     return tuple(cards)
+
+
+def starting_leaders(players: int) -> tuple[int, int, int]:
+    """Each player's Mayors, Generals and Admirals at the start (Rulebook › Set-Up › Starting Capital)."""
+    return (6 if players == 2 else 4, 1, 1)
+
+
+def leader_given(card: Card) -> str:
+    """The leader ``card``'s Immediate Effect gives ("mayor", "general", "admiral"), or ""."""
+    return card.leader if card.type == "realm_leader" else LEADER_CARDS.get(card.type, "")
+
+
+def _leaders_fit(file: str, cards: list[Card]) -> None:
+    """Every card that gives a leader must find one left in the box, with any number of players (2–5)."""
+    given = Counter(leader_given(c) for c in cards)
+    for i, leader in enumerate(LEADERS):
+        for players in range(2, 6):
+            spare = BOX[i] - players * starting_leaders(players)[i]
+            if given[leader] > spare:
+                raise ContentError(
+                    f"{file}: {given[leader]} cards give a {leader}, but a {players}-player game leaves only "
+                    f"{spare} in the box ({BOX[i]} less {starting_leaders(players)[i]} per player)"
+                )
 
 
 def _areas() -> tuple[tuple[int, ...], ...]:

@@ -85,7 +85,7 @@ class FinalScore:
     end_effects: int
     resources: int
     great_persons: int
-    cards: int
+    cards: int  # cards in play (not the Personal Display)
     castles: int
     leaders: int
     position: int  # place on the Turn Order Track (0 = start player)
@@ -96,7 +96,10 @@ class FinalScore:
         return self.track + self.end_effects + self.resources + self.great_persons
 
     def key(self) -> tuple[int, int, int, int, int]:
-        """Rulebook › End of the Game: most VP, most cards, Castles, leaders, nearest the start player."""
+        """Rulebook › End of the Game: most VP, most cards, Castles, leaders, nearest the start player.
+
+        "Cards" are the cards in play, like the Great Person table's and every End-of-Game Effect's; a
+        card still in the Personal Display does not count (designed reading, docs/medieval-realms.md)."""
         return (self.total, self.cards, self.castles, self.leaders, -self.position)
 
 
@@ -121,7 +124,11 @@ def end_effects(s: RealmsState, seat: int) -> int:
 
 
 def final_scores(s: RealmsState) -> tuple[FinalScore, ...]:
-    """Every realm's final tally (the state need not be over: this is then the tally if it ended now)."""
+    """Every realm's final tally (the state need not be over: this is then the tally if it ended now).
+
+    Everything counted here — End-of-Game Effects, the Great Person table, the tie-breaks' cards and
+    Castles — is counted among the cards in play (beside the Realm), never the Personal Display.
+    """
     out = []
     for seat in range(s.config.players):
         played = s.in_play[seat]
@@ -132,7 +139,7 @@ def final_scores(s: RealmsState) -> tuple[FinalScore, ...]:
                 end_effects=end_effects(s, seat),
                 resources=sum(s.res[seat]) // 2,  # 1 VP per 2 stored resources
                 great_persons=great_person_points(gp),
-                cards=len(played) + len(s.display[seat]),
+                cards=len(played),  # the cards in play, as for every End-of-Game count
                 castles=sum(1 for c in played if CARDS[c].type == "castle"),
                 leaders=s.mayors[seat] + s.generals[seat] + s.admirals[seat],
                 position=s.order.index(seat),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ludorum.engine import Action, Config
 from ludorum.engine import rng as rngmod
 
-from .content import CARDS, RESOURCES
+from .content import CARDS, RESOURCES, starting_leaders
 from .state import EXTRAS, FUTURE, PANEL, PLACE, RealmsState, add_res, setitem
 
 STARTING_CAPITAL = (5, 2, 3, 3, 3, 3, 0)
@@ -23,7 +23,7 @@ def new_game(config: Config, seed: int) -> RealmsState:
     state = rngmod.seed_state(seed)
     deck, state = rngmod.shuffled(state, range(len(CARDS)))
     order, state = rngmod.shuffled(state, range(n))
-    mayors = 6 if n == 2 else 4  # Rulebook › Set-Up: 6 Mayors with two players, 4 otherwise
+    mayors, generals, admirals = starting_leaders(n)  # Rulebook › Set-Up: 6 Mayors with two players
     return RealmsState(
         config=config,
         rng=state,
@@ -33,8 +33,8 @@ def new_game(config: Config, seed: int) -> RealmsState:
         res=(STARTING_CAPITAL,) * n,
         vp=(0,) * n,
         mayors=(mayors,) * n,
-        generals=(1,) * n,
-        admirals=(1,) * n,
+        generals=(generals,) * n,
+        admirals=(admirals,) * n,
         display=((),) * n,
         in_play=((),) * n,
         panel=deck[:PANEL],

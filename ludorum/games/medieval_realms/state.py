@@ -10,14 +10,14 @@ from dataclasses import dataclass
 
 from ludorum.engine import GameState, hidden, per_seat
 
+from .content import BOX as BOX  # Leaders in the box (Rulebook › Game Components), for the rules
+
 EXTRAS, PLACE, ACTIONS, OVER = range(4)
 """Phases: the two extra resources of the set-up, leader placement, the action phase, the end."""
 PHASE_NAMES = ("extra resources", "placing leaders", "actions", "game over")
 
 ROUNDS = 7
 PANEL, FUTURE = 12, 6
-BOX = (26, 13, 11)
-"""Leaders in the box: Mayors, Generals, Admirals (Rulebook › Game Components)."""
 COMBAT_GENERAL, COMBAT_ADMIRAL, COMBAT_BUFFER = 2, 1, 2
 """Combat values (Rulebook › The Round › Place the Leader Tokens)."""
 

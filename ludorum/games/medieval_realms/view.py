@@ -262,6 +262,8 @@ def describe_action(s: RealmsState, action: Action) -> str:
     if k == "play" and isinstance(args[0], int) and 0 <= args[0] < len(CARDS):
         card = CARDS[args[0]]
         extra = f", taking 4 {_label(args[1])}" if len(args) > 1 else ""
+        if card.type == "tithe" and len(args) == 1:
+            extra = ", taking no tokens"
         return f"Put {card.name} into play{extra}"
     if k == "pass":
         return "Pass on this auction" if s.auction is not None else "Pass"

@@ -95,6 +95,14 @@ def test_great_person_table_counts_great_persons_in_play() -> None:
     assert f.end_effects == 3
 
 
+def test_great_persons_still_in_the_personal_display_do_not_count() -> None:
+    # The same reading as the tie-break's "most Cards": only cards in play count at the end.
+    s = acting(2, round=7, resources=[ZERO, ZERO], in_play=[["artist"], []], display=[["missionary"], []])
+    s = play(s, Action("pass"), Action("pass"))
+    f = final_scores(s)[0]
+    assert f.great_persons == 1 and f.cards == 1
+
+
 @pytest.mark.parametrize(
     ("island", "unmet", "met"),
     [

@@ -79,3 +79,47 @@ def test_a_missing_provenance_is_refused(tmp_path: Path, monkeypatch: pytest.Mon
             content.load()
     finally:
         content.load.cache_clear()
+
+
+def _leader_given(card: content.Card) -> str:
+    """The leader a card's Immediate Effect gives, or "" (Card Description)."""
+    if card.type == "realm_leader":
+        return card.leader
+    return {
+        "inquisition": "general",
+        "gunpowder": "general",
+        "university": "mayor",
+        "docking_bay": "admiral",
+    }.get(card.type, "")
+
+
+def test_the_box_holds_a_leader_for_every_leader_card_even_with_five_players() -> None:
+    # Rulebook › Game Components: 26 Mayors, 13 Generals, 11 Admirals.  Set-Up › Starting Capital: each
+    # player starts with 4 Mayors, 1 General and 1 Admiral (6 Mayors with two players).  Whatever the
+    # number of players, every card that gives a leader must find one left in the box.
+    box = {"mayor": 26, "general": 13, "admiral": 11}
+    given = Counter(_leader_given(c) for c in CARDS)
+    for players in (2, 3, 4, 5):
+        start = {"mayor": 6 if players == 2 else 4, "general": 1, "admiral": 1}
+        for leader, in_box in box.items():
+            spare = in_box - players * start[leader]
+            assert given[leader] <= spare, (players, leader, given[leader], spare)
+
+
+def test_a_deck_giving_more_leaders_than_the_box_holds_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("card_types.toml", "deck.toml", "realms_map.toml", "realms.toml"):
+        (tmp_path / name).write_text((content.DATA / name).read_text())
+    deck = (tmp_path / "deck.toml").read_text()
+    # one Tithe more and one Inquisition (a General) more: still 109 cards, but 9 Generals for 8 spare
+    deck = deck.replace('type = "tithe"\ncount = 7', 'type = "tithe"\ncount = 6')
+    deck = deck.replace('type = "inquisition"\ncount = 2', 'type = "inquisition"\ncount = 3')
+    (tmp_path / "deck.toml").write_text(deck)
+    monkeypatch.setattr(content, "DATA", tmp_path)
+    content.load.cache_clear()
+    try:
+        with pytest.raises(ContentError, match=r"deck.toml: 9 cards give a general, but a 5-player game"):
+            content.load()
+    finally:
+        content.load.cache_clear()

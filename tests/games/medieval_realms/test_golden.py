@@ -11,8 +11,8 @@ from ludorum.games.medieval_realms import GAME
 from ludorum.games.medieval_realms.bot import HeuristicBot
 
 GOLDEN_SEED = 2026
-GOLDEN_STEPS = 414
-GOLDEN_DIGEST = "ffe7ecbb7b7b5d19"
+GOLDEN_STEPS = 389
+GOLDEN_DIGEST = "81d866900820b7ec"
 
 
 def test_golden_playthrough() -> None:

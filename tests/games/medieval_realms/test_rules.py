@@ -91,6 +91,20 @@ def test_playing_a_card_pays_its_cost_and_fires_immediate_effects() -> None:
     assert s.in_play[0] == (tithe,) and s.display[0] == ()
 
 
+def test_a_tithe_may_be_played_without_taking_the_four_tokens() -> None:
+    # Rulebook › Tithe Cards: "The Player receives 2 Victory Points. They may also choose one kind of
+    # Resource (except Religion Tokens) and receive 4 of them": the tokens are optional.
+    s = acting(resources=[{"religion": 5}, {}, {}], display=[["tithe"], [], []])
+    tithe = s.display[0][0]
+    before = s.res[0]
+    legal = GAME.legal_actions(s)
+    assert Action("play", (tithe,)) in legal and Action("play", (tithe, "gold")) in legal
+    assert GAME.describe(s, Action("play", (tithe,))) == "Put Tithe into play, taking no tokens"
+    s = play(s, Action("play", (tithe,)))
+    assert s.vp[0] == 2 and s.in_play[0] == (tithe,)
+    assert s.res[0] == (*before[:3], 0, *before[4:])  # only the 5 Religion paid, nothing received
+
+
 def test_war_costs_battle_points_by_player_count() -> None:
     for n, need in ((2, 7), (3, 7), (4, 6), (5, 5)):
         s = acting(
@@ -216,7 +230,7 @@ def test_the_game_ends_after_round_seven_with_the_final_scoring() -> None:
 
 def test_all_else_equal_the_start_player_wins() -> None:
     zero = dict.fromkeys(RESOURCES, 0)
-    s = acting(2, round=7, resources=[zero, zero], in_play=[["war"], []], display=[[], ["tithe"]], vp=[5, 5])
+    s = acting(2, round=7, resources=[zero, zero], in_play=[["war"], ["war"]], vp=[5, 5])
     s.order = (1, 0)
     s = play(s, Action("pass"), Action("pass"))
     assert GAME.result(s).winners == (1,)
@@ -226,9 +240,29 @@ def test_all_else_equal_the_start_player_wins() -> None:
 
 def test_most_cards_breaks_a_tie() -> None:
     zero = dict.fromkeys(RESOURCES, 0)
-    s = acting(2, round=7, resources=[zero, zero], display=[[], ["tithe"]], vp=[5, 5])
+    s = acting(2, round=7, resources=[zero, zero], in_play=[[], ["tithe"]], vp=[5, 5])
     s = play(s, Action("pass"), Action("pass"))
     assert GAME.result(s).winners == (1,)
+
+
+def test_most_cards_counts_the_cards_in_play_not_the_personal_display() -> None:
+    # Rulebook › End of the Game: "Activate every End-of-Game Effect on the Cards in play", then the
+    # tie-break "The Realm with the most Cards wins".  Read as the Great Person table is: the cards in
+    # play; a card still in the Personal Display was never paid for (designed reading, docs).
+    zero = dict.fromkeys(RESOURCES, 0)
+    s = acting(
+        2,
+        round=7,
+        resources=[zero, zero],
+        in_play=[["war", "tithe"], ["war"]],
+        display=[[], ["castle", "market"]],
+        vp=[5, 5],
+    )
+    s.order = (1, 0)  # seat 1 would win the last tie-break
+    s = play(s, Action("pass"), Action("pass"))
+    f = final_scores(s)
+    assert f[0].total == f[1].total and (f[0].cards, f[1].cards) == (2, 1)
+    assert GAME.result(s).winners == (0,)
 
 
 def test_castles_then_leaders_break_a_tie_of_cards() -> None:
