@@ -1,0 +1,236 @@
+"""The lab's commands: ``tournament``, ``balance``, ``tune``, ``record`` and ``lab-bench``.
+
+Registered on the main app by :func:`register`; heavy libraries (openskill, matplotlib, optuna, Ray)
+are imported only when a command runs, so that ``ludorum --help`` stays quick.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from ludorum.engine import LudorumError
+from ludorum.engine.actions import Scalar
+
+if TYPE_CHECKING:
+    from ludorum.lab.executors import Executor
+    from ludorum.lab.schedule import Schedule
+    from ludorum.lab.tournament import Run
+
+console = Console()
+
+Workers = Annotated[
+    int, typer.Option("--workers", "-w", help="local worker processes (1: play in this process)")
+]
+UseRay = Annotated[
+    bool, typer.Option("--ray", help="play on a local Ray runtime (pip install 'ludorum[ray]')")
+]
+RayAddress = Annotated[
+    str | None, typer.Option("--ray-address", help="join an existing Ray cluster: 'auto' or ray://host:10001")
+]
+Variants = Annotated[list[str] | None, typer.Option("--variant", "-v", help="a variant, repeatable")]
+Options = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", help="a game option NAME=VALUE, repeatable (see `ludorum games`)"),
+]
+
+
+def fail(message: str) -> typer.Exit:
+    """Print a refusal in red; the caller raises the returned exit (code 2)."""
+    console.print(f"[red]{message}[/red]", soft_wrap=True)
+    return typer.Exit(2)
+
+
+def parse_options(pairs: list[str] | None) -> tuple[tuple[str, Scalar], ...]:
+    """``["rounds=12", "deck0=empire_dawn"]`` → sorted pairs; numbers and true/false are typed."""
+    out: dict[str, Scalar] = {}
+    for pair in pairs or ():
+        name, sep, raw = pair.partition("=")
+        if not sep or not name.strip():
+            raise fail(f"--option takes NAME=VALUE, not {pair!r}")
+        value: Scalar = raw.strip()
+        if raw.strip().lstrip("-").isdigit():
+            value = int(raw)
+        elif raw.strip().lower() in ("true", "false"):
+            value = raw.strip().lower() == "true"
+        out[name.strip()] = value
+    return tuple(sorted(out.items()))
+
+
+def executor_for(workers: int, ray: bool, ray_address: str | None) -> Executor:
+    """The executor the options ask for, or a clear refusal."""
+    from ludorum.lab.errors import LabError
+    from ludorum.lab.executors import make_executor
+
+    try:
+        return make_executor(workers, ray, ray_address)
+    except LabError as e:
+        raise fail(str(e)) from None
+
+
+def play_schedule(schedule: Schedule, games: int, out: Path, executor: Executor, title: str) -> Run:
+    """Play a schedule's missing games into ``out`` under a progress bar; refusals exit with code 2."""
+    from ludorum.lab.progress import game_progress
+    from ludorum.lab.results import ResultsFile
+    from ludorum.lab.tournament import run_games
+
+    if games % schedule.cycle:
+        console.print(
+            f"[yellow]{games} games rounded up to {schedule.rounded(games)}: "
+            f"whole cycles of {schedule.cycle} "
+            "(every bot and every faction or deck in every seat equally often)[/yellow]"
+        )
+    results = ResultsFile(out, schedule.spec)
+    try:
+        results.load()  # refuse a wrong file before the progress bar appears
+        with game_progress(console, title) as bar:
+            run = run_games(schedule, games, results, executor, bar.start, bar.game, bar.notice)
+    except LudorumError as e:
+        raise fail(str(e)) from None
+    rate = f", {run.played / run.seconds:.2f} games/s" if run.played and run.seconds else ""
+    console.print(
+        f"{run.played} games played on {executor.name}{rate}; {run.resumed} were already in {out}",
+        soft_wrap=True,
+    )
+    return run
+
+
+def tournament(
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help="a registered game")],
+    bots: Annotated[str, typer.Option("--bots", "-b", help="bot kinds, comma-separated")],
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="default: the game's minimum")
+    ] = None,
+    games: Annotated[
+        int, typer.Option("--games", "-n", help="games (rounded up to whole seat rotations)")
+    ] = 100,
+    seed: Annotated[int, typer.Option(help="the first seed; every rotation plays the next one")] = 0,
+    variant: Variants = None,
+    option: Options = None,
+    rotate: Annotated[
+        bool, typer.Option("--rotate/--no-rotate", help="rotate factions or decks through the seats")
+    ] = True,
+    out: Annotated[
+        Path | None, typer.Option(help="results file, one JSON line per game (default: ludorum-lab/…jsonl)")
+    ] = None,
+    workers: Workers = 1,
+    ray: UseRay = False,
+    ray_address: RayAddress = None,
+) -> None:
+    """Play bots against each other with seats rotated; ratings, win rates, head-to-head; resumable."""
+    from ludorum.lab.errors import LabError
+    from ludorum.lab.schedule import Schedule, Spec
+    from ludorum.lab.tournament import summary
+
+    kinds = tuple(b.strip() for b in bots.split(",") if b.strip())
+    try:
+        game_players = players or _min_players(game_name)
+        spec = Spec(
+            game_name,
+            game_players,
+            kinds,
+            seed,
+            tuple(sorted(set(variant or ()))),
+            "base",
+            parse_options(option),
+            rotate,
+        )
+        schedule = Schedule(spec)
+    except LabError as e:
+        raise fail(str(e)) from None
+    out = (
+        out
+        or Path("ludorum-lab") / f"tournament-{game_name}-{game_players}p-{'+'.join(kinds)}-seed{seed}.jsonl"
+    )
+    executor = executor_for(workers, ray, ray_address)
+    run = play_schedule(schedule, games, out, executor, f"{schedule.game.title}, {game_players} players")
+    data = summary(schedule, run.lines)
+    summary_path = out.with_suffix(".summary.json")
+    summary_path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+    print_summary(data)
+    console.print(
+        f"records: {out} (one per line; `ludorum record {out} N` cuts out game N); summary: {summary_path}"
+    )
+
+
+def _min_players(game_name: str) -> int:
+    from ludorum.engine import ConfigError
+    from ludorum.games import registry
+    from ludorum.lab.errors import LabError
+
+    try:
+        return registry().get(game_name).min_players
+    except ConfigError as e:
+        raise LabError(str(e)) from None
+
+
+def print_summary(data: dict[str, Any]) -> None:
+    """The standings, the head-to-head matrix and the seats, as Rich tables."""
+    spec = data["spec"]
+    table = Table(title=f"{data['games']} games, {spec['players']} players, seed {spec['seed']}")
+    for col in ("bot", "rating μ [95 %]", "μ − 3σ", "win rate [95 %]", "mean rank"):
+        table.add_column(col, justify="right")
+    for s in data["standings"]:
+        table.add_row(
+            s["bot"],
+            f"{s['mu']:.1f} [{s['low']:.1f}–{s['high']:.1f}]",
+            f"{s['ordinal']:.1f}",
+            _rate(s["win_rate"]),
+            f"{s['mean_rank']:.2f}",
+        )
+    console.print(table)
+    bots = list(data["head_to_head"])
+    if len(bots) > 1:
+        matrix = Table(title="row finished ahead of column (ties ½) [95 %]")
+        matrix.add_column("")
+        for b in bots:
+            matrix.add_column(b, justify="right")
+        for a in bots:
+            matrix.add_row(a, *("—" if a == b else _rate(data["head_to_head"][a][b]) for b in bots))
+        console.print(matrix)
+    seats = Table(title="win rate by seat (fair share 1/players) [95 %]")
+    seats.add_column("seat")
+    seats.add_column("win rate", justify="right")
+    for i, r in enumerate(data["seats"]):
+        seats.add_row(str(i), _rate(r))
+    console.print(seats)
+
+
+def _rate(r: dict[str, Any]) -> str:
+    text = f"{100 * r['rate']:.1f} % [{100 * r['low']:.0f}–{100 * r['high']:.0f}]"
+    return f"[bold red]{text} ![/bold red]" if r["flagged"] else text
+
+
+def record(
+    results: Annotated[Path, typer.Argument(help="a results file (.jsonl) of a tournament or balance run")],
+    index: Annotated[int, typer.Argument(help="the game's number (its 'index')")],
+    out: Annotated[
+        Path | None, typer.Option("--out", help="where to write it (default: beside the results)")
+    ] = None,
+) -> None:
+    """Cut one game's record out of a results file, for `ludorum replay` or the browser's record upload."""
+    from ludorum.lab.results import read_lines
+
+    try:
+        found = next((line for line in read_lines(results) if line.index == index), None)
+    except (OSError, LudorumError) as e:
+        raise fail(f"cannot read {results}: {e}") from None
+    if found is None:
+        raise fail(f"{results} has no game {index}")
+    target = out or results.with_name(f"{results.stem}-game{index}.json")
+    target.write_text(found.record.dumps() + "\n")
+    console.print(
+        f"game {index} (bots {', '.join(found.bots)}, seed {found.record.seed}) → {target}; "
+        f"replay it with `ludorum replay {target}`"
+    )
+
+
+def register(app: typer.Typer) -> None:
+    """Add the lab's commands to the ``ludorum`` app."""
+    app.command()(tournament)
+    app.command()(record)
