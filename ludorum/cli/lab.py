@@ -230,7 +230,149 @@ def record(
     )
 
 
+def balance(
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help="a registered game")],
+    players: Annotated[
+        str | None, typer.Option("--players", "-p", help="player counts, comma-separated (default: all)")
+    ] = None,
+    variants: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--variants", help="a variant set to compare, 'a+b' or 'base', repeatable (default: base)"
+        ),
+    ] = None,
+    bot: Annotated[str, typer.Option(help="the bot kind in every seat")] = "heuristic",
+    games: Annotated[
+        int, typer.Option("--games", "-n", help="games per setting (rounded up to whole rotations)")
+    ] = 60,
+    seed: Annotated[int, typer.Option(help="the first seed")] = 0,
+    option: Options = None,
+    out_dir: Annotated[
+        Path | None,
+        typer.Option("--out-dir", help="records, report.html, report.json (default: ludorum-lab/…)"),
+    ] = None,
+    workers: Workers = 1,
+    ray: UseRay = False,
+    ray_address: RayAddress = None,
+) -> None:
+    """Balance report (HTML + JSON): seats, factions/decks, first player, length, endings, each card."""
+    from ludorum.lab.balance import Cell, balance_report
+    from ludorum.lab.errors import LabError
+    from ludorum.lab.report import render_html
+    from ludorum.lab.schedule import Schedule, Spec
+
+    try:
+        game = _game(game_name)
+        counts = _counts(players, game.min_players, game.max_players)
+        sets = _variant_sets(variants, game)
+        from ludorum.agents import bot_kinds
+
+        if bot not in bot_kinds(game):
+            raise LabError(
+                f"no bot kind {bot!r} for {game.title}; the kinds are {', '.join(bot_kinds(game))}"
+            )
+    except LabError as e:
+        raise fail(str(e)) from None
+    out_dir = out_dir or Path("ludorum-lab") / f"balance-{game_name}-{bot}-seed{seed}"
+    executor = executor_for(workers, ray, ray_address)
+    options = parse_options(option)
+    cells = []
+    for vs in sets:
+        for n in counts:
+            spec = Spec(game_name, n, (bot,), seed, vs, "base", options)
+            try:
+                schedule = Schedule(spec)
+            except LabError as e:
+                if players is None or len(sets) > 1:  # a combination the rules refuse: skip it, say why
+                    console.print(
+                        f"[yellow]skipped {n} players{', ' + '+'.join(vs) if vs else ''}: {e}[/yellow]"
+                    )
+                    continue
+                raise fail(str(e)) from None
+            name = f"{game_name}-{n}p" + (f"-{'+'.join(vs)}" if vs else "")
+            title = f"{game.title}, {n} players" + (f", {'+'.join(vs)}" if vs else "")
+            run = play_schedule(schedule, games, out_dir / f"{name}.jsonl", executor, title)
+            cells.append(Cell(schedule, run.lines))
+    if not cells:
+        raise fail("no setting could be played")
+    report = balance_report(game, bot, seed, cells)
+    (out_dir / "report.json").write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n")
+    (out_dir / "report.html").write_text(render_html(report))
+    print_balance(report)
+    console.print(f"report: {out_dir / 'report.html'} (figures embedded) and {out_dir / 'report.json'}")
+
+
+def _game(name: str) -> Any:
+    from ludorum.engine import ConfigError
+    from ludorum.games import registry
+    from ludorum.lab.errors import LabError
+
+    try:
+        return registry().get(name)
+    except ConfigError as e:
+        raise LabError(str(e)) from None
+
+
+def _counts(text: str | None, low: int, high: int) -> list[int]:
+    from ludorum.lab.errors import LabError
+
+    if text is None:
+        return list(range(low, high + 1))
+    try:
+        counts = [int(x) for x in text.split(",") if x.strip()]
+    except ValueError:
+        raise LabError(f"--players takes whole numbers separated by commas, not {text!r}") from None
+    bad = [n for n in counts if not low <= n <= high]
+    if bad or not counts:
+        raise LabError(f"the game is for {low}–{high} players, not {text}")
+    return counts
+
+
+def _variant_sets(texts: list[str] | None, game: Any) -> list[tuple[str, ...]]:
+    from ludorum.lab.errors import LabError
+
+    out = []
+    for text in texts or ["base"]:
+        chosen = tuple(sorted({v.strip() for v in text.replace(",", "+").split("+") if v.strip()} - {"base"}))
+        unknown = [v for v in chosen if v not in game.variants]
+        if unknown:
+            raise LabError(
+                f"{game.title} has no variant {', '.join(map(repr, unknown))}; "
+                f"its variants are {', '.join(game.variants) or 'none'}"
+            )
+        out.append(chosen)
+    return out
+
+
+def print_balance(report: dict[str, Any]) -> None:
+    """The headline table of a balance report: per setting, the seats, first player and flags."""
+    table = Table(
+        title=f"{report['title']}: {report['bot']} bots, {report['games']} games, seed {report['seed']}"
+    )
+    for col in ("setting", "games", "win rate by seat [95 %]", "first player", "mean decisions", "flagged"):
+        table.add_column(col, justify="right")
+    for cell in report["cells"]:
+        table.add_row(
+            cell["name"],
+            str(cell["games"]),
+            "\n".join(f"{i}: {_rate(r)}" for i, r in enumerate(cell["seats"])),
+            _rate(cell["first_player"]),
+            str(cell["length"]["decisions"].get("mean")),
+            str(len(cell["flags"])),
+        )
+    console.print(table)
+    for cell in report["cells"]:
+        for dim, values in cell["dimensions"].items():
+            t = Table(title=f"{cell['name']}: win rate by {dim}")
+            t.add_column(dim)
+            t.add_column("win rate [95 %]", justify="right")
+            for value, r in values.items():
+                t.add_row(value, _rate(r))
+            console.print(t)
+
+
 def register(app: typer.Typer) -> None:
     """Add the lab's commands to the ``ludorum`` app."""
     app.command()(tournament)
+    app.command()(balance)
     app.command()(record)
