@@ -127,9 +127,10 @@ def scenario(desc: Mapping[str, Any] | str, seed: int = 0) -> ReliquiumState:
             raise ScenarioError(f"{C.factions[f].key} has only 3 units of each class, not {on_board}")
         reserve.append((3 - on_board[0], 3 - on_board[1], 3 - on_board[2]))
         built = [sum(1 for r in range(n) if castle[r] == f and C.terrain[r] == g) for g in range(3)]
-        if f in players and any(b > 3 for b in built):
+        if any(b > 3 for b in built):
             raise ScenarioError(f"{C.factions[f].key} has only 3 castle tokens of each type")
-        track.append((3 - built[0], 3 - built[1], 3 - built[2]) if f in players else (0, 0, 0))
+        # a neutral faction's track, too, holds the tokens not on the board (as at set-up)
+        track.append((3 - built[0], 3 - built[1], 3 - built[2]))
     markers = []
     for f in range(4):
         spec = desc.get("markers", {}).get(C.factions[f].key)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ludorum.engine import Config, ConfigError
 from ludorum.engine import rng as rngmod
 
-from .content import WATER
+from .content import WATER, ContentError
 from .rules import C
 from .state import NO, PEACE, ReliquiumState
 
@@ -39,6 +39,21 @@ def round_limit(config: Config) -> int:
     return value
 
 
+def neutral_track(castle: list[int] | tuple[int, ...], f: int) -> tuple[int, int, int]:
+    """The castle tokens of neutral faction ``f`` not on the board, by segment (plains, mountains, forests).
+
+    A faction has 9 castle tokens, 3 of each type (Rulebook › Components; Setup); a neutral faction's
+    castles stand on lands of their own type.
+    """
+    built = [0, 0, 0]
+    for r, owner in enumerate(castle):
+        if owner == f:
+            built[C.terrain[r]] += 1
+    if max(built) > 3:
+        raise ContentError(f"the {C.factions[f].name} would need more than 3 neutral castles of one type")
+    return (3 - built[0], 3 - built[1], 3 - built[2])
+
+
 def new_state(config: Config, seed: int) -> ReliquiumState:
     """The table after setup: three castles and units per faction, reserve 6, the track, markers."""
     factions = chosen_factions(config)
@@ -66,6 +81,10 @@ def new_state(config: Config, seed: int) -> ReliquiumState:
                         borders[r].append(f)
     for r, claims in sorted(borders.items(), key=lambda item: (len(item[1]), item[0])):
         castle[r] = min(claims, key=lambda f: (castle.count(f), f))
+    # "Place the remaining 6 castle tokens on the ownership track": a player's track holds 2 of each type.
+    # A neutral faction's track takes no part in the game; it holds the tokens of its 9 (3 of each type)
+    # that are not on the board, so that the castles on the board are 9 less the track for everyone.
+    track = tuple((2, 2, 2) if f in factions else neutral_track(castle, f) for f in range(len(C.factions)))
     return ReliquiumState(
         config=config,
         rng=rngmod.seed_state(seed),
@@ -80,7 +99,7 @@ def new_state(config: Config, seed: int) -> ReliquiumState:
         reserve=tuple(reserve),
         # "Place the remaining 6 castle tokens on the track so that one last division of each segment
         # remains uncovered"; the marker on the first free division (the plains segment's last).
-        track=((2, 2, 2),) * 4,
+        track=track,
         marker=(2, 2, 2, 2),
         done=tuple(f not in factions for f in range(4)),
         melee=(),

@@ -56,8 +56,12 @@ def start_war(s: ReliquiumState) -> None:
     """All markers are back at the start: militia is decided and the support stage begins."""
     s.phase = SUPPORT
     if s.config.has("militia"):  # Rulebook › Additional rules › Militia
+        # "If ... the borders of a player's regions carry melee combat tokens of two other players": only a
+        # player's castles become militia ("Neutral factions take no part in the game").
         s.militia = tuple(
-            len({t[0] for t in s.melee if t[0] != f and (s.occupant[t[3]] == f or s.castle[t[3]] == f)}) >= 2
+            f in s.factions
+            and len({t[0] for t in s.melee if t[0] != f and (s.occupant[t[3]] == f or s.castle[t[3]] == f)})
+            >= 2
             for f in range(4)
         )
     order = sorted(range(len(s.ranged)), key=lambda i: s.ranged[i][0])
@@ -173,7 +177,12 @@ def next_battle(s: ReliquiumState) -> None:
         if not _present(s, att, src):
             continue  # "If there are no units in the attacking region, simply remove the token"
         if s.occupant[dst] == att or s.castle[dst] == att:
-            continue  # the region is the attacker's own by now: no battle
+            # The region is the attacker's own by now (an earlier battle or a march took it): no enemy
+            # units are in it, so "the battle does not begin, and the attacking faction may immediately
+            # carry out the victory march" — reinforcing it up to the unit limit (Rulebook › Attack stage).
+            s.battle = (B_ADVANCE, att, NO, src, dst, UNOPPOSED, swords, 0, 0, 0, 0)
+            _continue(s)
+            return
         dfn = s.occupant[dst]
         if dfn == NO and s.castle[dst] in s.factions:
             dfn = s.castle[dst]
@@ -236,7 +245,12 @@ def _continue(s: ReliquiumState) -> None:
                 to_reserve(s, dfn, u)
             s.battle = (B_ADVANCE, *s.battle[1:])
         else:
-            if outcome in (ATT_WINS, UNOPPOSED) and s.occupant[src] == att and not advance_blocked(s):
+            if (
+                outcome in (ATT_WINS, UNOPPOSED)
+                and s.occupant[src] == att
+                and not advance_blocked(s)
+                and len(advance_options(s)) > 1  # a region already full of the attacker's units: no choice
+            ):
                 return
             s.battle = ()
     next_battle(s)

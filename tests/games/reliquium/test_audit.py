@@ -1,5 +1,6 @@
-"""Audit against the rulebook: fled units joining ranged support, and the Allies rule's consent asked
-for each use (Rulebook › Battle › Movements; Additional rules › Allies)."""
+"""Audit against the rulebook: fled units joining ranged support, the Allies rule's consent asked for
+each use (Rulebook › Battle › Movements; Additional rules › Allies); and issue 14: neutral factions'
+castles and militia, and a second attack into a region the attacker already took."""
 
 from __future__ import annotations
 
@@ -11,12 +12,15 @@ from ludorum.games.reliquium.content import content
 from ludorum.games.reliquium.scenario import scenario
 from ludorum.games.reliquium.state import (
     ATT_WINS,
+    ATTACK,
+    B_ADVANCE,
     B_FLEE,
     CONSENT_RANGED,
     CONSENT_SUMMON,
     P_ABILITY,
     P_CONSENT,
     PEACE,
+    UNOPPOSED,
     ReliquiumState,
 )
 
@@ -217,3 +221,96 @@ def test_neutral_land_no_castle_but_support_both_ways() -> None:
     assert into.ranged[-1][:4] == (LEGION, 1, R("Boundless Expanse"), R("Wasteland"))
     out = step(s, "ranged", R("Howling Wilds"), R("Wasteland"))  # from own units in a neutral land
     assert out.ranged[-1][:4] == (LEGION, 1, R("Howling Wilds"), R("Wasteland"))
+
+
+# -- issue 14: neutral factions in the view, a second attack into a region already taken -----------------
+
+
+def test_the_view_counts_a_neutral_factions_castles_on_the_board() -> None:
+    """ "Place the castle tokens of these factions on their starting lands and on all the bordering lands.
+    In this way the neutral side will have 5 or 6 castles": the view counts them (it showed 3, the
+    castles a player starts with), and each faction's 9 castle tokens are on the board or on its track."""
+    s = GAME.new(GAME.config(2), 0)  # the Legion and the Order; the Alliance and the Brotherhood neutral
+    v = GAME.view(s, 0)
+    assert v["castles_on_board"] == [3, 6, 3, 6]
+    for f in range(4):
+        assert v["castles_on_board"][f] == s.castle.count(f)
+        assert v["castles_on_board"][f] + sum(v["track"][f]) == 9
+
+
+def test_a_neutral_faction_is_never_militia() -> None:
+    """Militia turns "all of his castles" into units for a *player* attacked by two others; "Neutral
+    factions take no part in the game", so melee tokens of both players into neutral castle lands (held by
+    the players' units) never make the neutral faction militia."""
+    s = scenario(
+        {
+            "players": ["legion", "order"],
+            "variants": ["militia"],
+            "phase": "peace",
+            "regions": {
+                "Boundless Expanse": "legion castle",
+                "Cliff of Sorrow": "order castle",
+                "Wasteland": "brotherhood castle; legion W",
+                "Howling Wilds": "brotherhood castle; legion W",
+                "Saxum Ridge": "brotherhood castle; order WW",
+            },
+            "melee": [
+                ("legion", 1, "Wasteland", "Saxum Ridge"),
+                ("order", 1, "Saxum Ridge", "Howling Wilds"),
+            ],
+            "done": ["legion"],
+            "turn": "order",
+        }
+    )
+    while s.phase == PEACE:
+        s = step(s, "pass")
+    assert s.phase == ATTACK  # the first battle waits for the Order's flight
+    assert s.militia == (False, False, False, False)
+    assert GAME.view(s, 0)["militia"] == [False, False, False, False]
+
+
+def _two_attacks_into_the_howling_wilds(first_march: tuple[int, int, int]) -> ReliquiumState:
+    """The Legion attacks the Howling Wilds twice: with 3 swords from the Wasteland (and wins), then with
+    1 sword from the Ashen Peaks; ``first_march`` is the victory march after the first battle."""
+    s = scenario(
+        {
+            "players": ["legion", "brotherhood"],
+            "phase": "attack",
+            "regions": {
+                "Wasteland": "legion WWW",
+                "Ashen Peaks": "legion castle DDM",
+                "Howling Wilds": "brotherhood M",
+                "Saxum Ridge": "brotherhood castle D",
+            },
+            "melee": [
+                ("legion", 3, "Wasteland", "Howling Wilds"),
+                ("legion", 1, "Ashen Peaks", "Howling Wilds"),
+            ],
+        }
+    )
+    # 3 warriors × 2 + 3 swords = 9 against a mage's 1: the mage is lost, nobody is left to flee.
+    assert s.battle[0] == B_ADVANCE and s.battle[5] == ATT_WINS and s.battle[4] == R("Howling Wilds")
+    return step(s, "advance", *first_march)
+
+
+def test_a_second_attack_into_a_region_already_taken_offers_the_victory_march() -> None:
+    """ "If there are no units in the defending region, the battle does not begin, and the attacking
+    faction may immediately carry out the victory march"; "After the march, no region may contain more
+    than the unit limit". The second token used to be removed without the march."""
+    s = _two_attacks_into_the_howling_wilds((1, 0, 0))
+    assert s.phase == ATTACK and s.battle[0] == B_ADVANCE
+    assert s.battle[3:5] == (R("Ashen Peaks"), R("Howling Wilds")) and s.battle[5] == UNOPPOSED
+    marches = {a.args for a in GAME.legal_actions(s)}
+    # one warrior stands there already: up to two more may march in (the limit is three)
+    assert marches == {(0, 0, 0), (0, 1, 0), (0, 2, 0), (0, 0, 1), (0, 1, 1)}
+    s = step(s, "advance", 0, 1, 1)
+    assert s.units[R("Howling Wilds")] == (1, 1, 1) and s.units[R("Ashen Peaks")] == (0, 1, 0)
+    assert s.castle[R("Ashen Peaks")] == LEGION
+    assert s.phase == PEACE and s.round == 2 and not s.melee
+
+
+def test_a_second_attack_into_a_full_region_just_removes_the_token() -> None:
+    """With three of the attacker's units already there no unit may march in: nothing to decide."""
+    s = _two_attacks_into_the_howling_wilds((3, 0, 0))
+    assert s.phase == PEACE and s.round == 2 and not s.melee and not s.battle
+    assert s.units[R("Howling Wilds")] == (3, 0, 0) and s.units[R("Ashen Peaks")] == (0, 2, 1)

@@ -19,11 +19,13 @@ def check(s: ReliquiumState) -> None:
         on_board = [sum(u[c] for r, u in enumerate(s.units) if s.occupant[r] == f) for c in range(3)]
         # Every miniature is on the board or in the reserve: 3 of each class.
         assert [a + b for a, b in zip(on_board, s.reserve[f], strict=True)] == [3, 3, 3]
-        # Castles on the board are the free divisions of the track, by type.
+        assert s.marker[f] == -1 or s.marker[f] % 3 >= s.track[f][s.marker[f] // 3]  # on a free division
+    for f in range(4):
+        # Castles on the board are the free divisions of the track, by type (neutral factions too: their
+        # track holds the tokens not on the board).
         for seg in range(3):
             built = sum(1 for r, c in enumerate(s.castle) if c == f and C.terrain[r] == seg)
             assert built + s.track[f][seg] == 3
-        assert s.marker[f] == -1 or s.marker[f] % 3 >= s.track[f][s.marker[f] // 3]  # on a free division
     for r in range(len(C.names)):
         assert sum(s.units[r]) <= 3  # the unit limit
         assert (s.occupant[r] == -1) == (s.units[r] == (0, 0, 0))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from itertools import combinations
 
 import pytest
 
@@ -122,6 +123,21 @@ def test_neutral_factions_hold_five_or_six_castles(players: tuple[str, str]) -> 
             assert n == 3
         else:
             assert n in (5, 6)
+
+
+@pytest.mark.parametrize(
+    "players",
+    [",".join(k) for n in (2, 3) for k in combinations(["legion", "alliance", "order", "brotherhood"], n)],
+)
+def test_every_neutral_faction_s_castle_tokens_are_on_the_board_or_its_track(players: str) -> None:
+    """A faction has 9 castle tokens, 3 of each type: a neutral faction's 5 or 6 castles fit them, and the
+    view's castles on the board are what the board shows (issue 14: neutral factions were shown 3)."""
+    s = GAME.new(GAME.config(players.count(",") + 1, factions=players), 0)
+    view = GAME.view(s, 0)
+    for f in range(4):
+        n = s.castle.count(f)
+        assert view["castles_on_board"][f] == n == 9 - sum(s.track[f])
+        assert n == 3 if f in s.factions else n in (5, 6)
 
 
 def test_geometry_is_json_and_complete() -> None:
