@@ -19,6 +19,7 @@ from ludorum.engine import rng as rngmod
 from ludorum.engine.actions import Action, Scalar
 from ludorum.engine.config import Config
 from ludorum.engine.errors import ConfigError, IllegalAction
+from ludorum.engine.evaluation import Evaluation
 from ludorum.engine.state import GameState, derive_view
 
 S = TypeVar("S", bound=GameState)
@@ -226,3 +227,8 @@ class Game(ABC, Generic[S]):
         """Game-specific bot kinds (for example ``{"heuristic": ...}``), each a factory of a
         :class:`ludorum.engine.bots.Bot` (not imported here: bots depend on the game, not back)."""
         return {}
+
+    def evaluation(self) -> Evaluation[S] | None:
+        """What search bots need from this game: a state evaluation (a value in [0, 1] per seat) and
+        optionally a fast rollout policy (:mod:`ludorum.engine.evaluation`); ``None``: play out to the end."""
+        return None

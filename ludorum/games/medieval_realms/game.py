@@ -16,6 +16,7 @@ from .view import describe_action, render_text, view
 
 if TYPE_CHECKING:
     from ludorum.engine.bots import Bot
+    from ludorum.engine.evaluation import Evaluation
 
 
 def _illegal(text: str) -> IllegalAction:
@@ -167,6 +168,12 @@ class MedievalRealms(Game[RealmsState]):
         from .bot import HeuristicBot
 
         return {"heuristic": HeuristicBot}
+
+    def evaluation(self) -> Evaluation[RealmsState]:
+        """The state evaluation of search bots (:mod:`.evaluation`)."""
+        from .evaluation import EVALUATION
+
+        return EVALUATION
 
 
 def random_placement(s: RealmsState, seat: int, length: int | None, rng: random.Random) -> tuple[int, ...]:

@@ -17,6 +17,7 @@ from .war import apply_battle, apply_support, battle_actions, battle_decider, su
 
 if TYPE_CHECKING:
     from ludorum.engine.bots import Bot
+    from ludorum.engine.evaluation import Evaluation
 
 
 def _sorted(items: frozenset[int]) -> list[int]:
@@ -217,3 +218,9 @@ class Reliquium(Game[ReliquiumState]):
         from .bot import HeuristicBot
 
         return {"heuristic": HeuristicBot}
+
+    def evaluation(self) -> Evaluation[ReliquiumState]:
+        """The state evaluation and rollout policy of search bots (:mod:`.evaluation`)."""
+        from .evaluation import EVALUATION
+
+        return EVALUATION

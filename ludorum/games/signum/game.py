@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ludorum.engine import CANCEL, CHANCE, Action, Config, Game, IllegalAction, Result
 from ludorum.games.signum import actions as act
@@ -13,6 +13,9 @@ from ludorum.games.signum import combat, dice, setup, turn, victory
 from ludorum.games.signum import creatures as cr
 from ludorum.games.signum.movement import destinations, why_not_point
 from ludorum.games.signum.state import SignumState
+
+if TYPE_CHECKING:
+    from ludorum.engine.evaluation import Evaluation
 
 _cache: list[Any] = [None, None]
 """The last state asked for its legal actions and the answer (states are never changed in place)."""
@@ -365,6 +368,12 @@ class SignumGame(Game[SignumState]):
         from ludorum.games.signum.bot import HeuristicBot
 
         return {"heuristic": HeuristicBot}
+
+    def evaluation(self) -> Evaluation[SignumState]:
+        """The state evaluation of search bots (:mod:`.evaluation`)."""
+        from ludorum.games.signum.evaluation import EVALUATION
+
+        return EVALUATION
 
 
 _ = CANCEL

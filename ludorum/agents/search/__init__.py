@@ -1,0 +1,11 @@
+"""Search bots generic over the ``Game`` protocol: UCT (MCTS) and single-observer IS-MCTS.
+
+Nothing here knows a game: what search needs from one — a state evaluation and optionally a fast
+rollout policy — the game brings through ``Game.evaluation()`` (:mod:`ludorum.engine.evaluation`).
+"""
+
+from ludorum.agents.search.bot import SearchBot, Thought, hides_information
+from ludorum.agents.search.levels import LEVELS, level_settings
+from ludorum.agents.search.settings import SearchSettings
+
+__all__ = ["LEVELS", "SearchBot", "SearchSettings", "Thought", "hides_information", "level_settings"]

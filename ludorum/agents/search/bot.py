@@ -1,0 +1,203 @@
+"""The search bot: MCTS or IS-MCTS behind the :class:`~ludorum.engine.bots.Bot` interface.
+
+It decides from its seat's :class:`~ludorum.engine.information.InformationSet` only: its forward model
+is ``info.sample`` (a determinization) and ``info.game``; it never sees the true state.  The true
+state's generator is hidden too, so every determinization gets a generator drawn from the search's
+own.  A decision with a single searchable action is instant.  Between decisions the bot keeps the
+subtree under the action it chose and, at its next decision, looks in it for the node whose
+position its seat would see exactly as it sees the game now (same view, same seat to move).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import deque
+from dataclasses import dataclass
+from typing import Any
+
+from ludorum.engine import Action, Game, IllegalAction
+from ludorum.engine.information import InformationSet
+from ludorum.engine.state import PUBLIC, VISIBILITY
+
+from .ismcts import ISMCTS, InfoNode
+from .mcts import MCTS, StateNode
+from .rollout import make_policy, searchable
+from .settings import SearchSettings
+
+REUSE_LOOKS = 48
+"""Views compared at most when looking for the subtree that still applies (a view costs time)."""
+REUSE_DEPTH = 40
+"""How deep under the last choice that subtree is looked for."""
+CHECK_EVERY = 8
+"""Iterations between two looks at the clock."""
+
+
+def hides_information(game: Game[Any]) -> bool:
+    """Whether the game's state has secrets beyond its random generator (then IS-MCTS is needed)."""
+    import dataclasses
+
+    return any(
+        f.metadata.get(VISIBILITY, PUBLIC) != PUBLIC
+        for f in dataclasses.fields(game.state_type)
+        if f.name != "rng"
+    )
+
+
+@dataclass
+class Thought:
+    """What the last decision cost: iterations run, seconds, and whether a subtree was reused."""
+
+    iterations: int = 0
+    seconds: float = 0.0
+    reused: int = 0
+    """Visits of the reused subtree's root (0: a fresh tree)."""
+
+
+class SearchBot:
+    """A bot that searches: UCT (``mcts``) or SO-IS-MCTS (``ismcts``), see :class:`SearchSettings`."""
+
+    def __init__(self, settings: SearchSettings | None = None) -> None:
+        self.settings = settings or SearchSettings()
+        self.last = Thought()
+        self._game: Game[Any] | None = None
+        self._engine: MCTS | ISMCTS | None = None
+        self._seat = -1
+        # The subtree kept for the next decision, and (IS-MCTS) a state its root stands for.
+        self._kept: StateNode | InfoNode | None = None
+        self._kept_state: Any = None
+
+    def __getstate__(self) -> dict[str, Any]:
+        # Sent to a worker process without its tree: the worker keeps its own bot between decisions.
+        return {"settings": self.settings}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        self.__init__(data["settings"])  # type: ignore[misc]
+
+    def mode(self, game: Game[Any]) -> str:
+        """``mcts`` or ``ismcts`` for ``game``."""
+        if self.settings.mode != "auto":
+            return self.settings.mode
+        return "ismcts" if hides_information(game) else "mcts"
+
+    def _engine_for(self, game: Game[Any], seat: int) -> MCTS | ISMCTS:
+        if self._engine is None or self._game is not game or self._seat != seat:
+            s = self.settings
+            ev = game.evaluation()
+            value = ev.value if ev is not None else None
+            cls = ISMCTS if self.mode(game) == "ismcts" else MCTS
+            self._engine = cls(game, make_policy(game, s.policy), s.depth, value, s.exploration)
+            self._game, self._seat = game, seat
+            self._kept = self._kept_state = None
+        return self._engine
+
+    def decide(self, info: InformationSet[Any], rng: random.Random) -> Action:
+        """Search from ``info`` within the budget and play the most visited action."""
+        legal = searchable(info.legal)
+        if len(legal) == 1:
+            self.last = Thought()
+            return legal[0]
+        start = time.perf_counter()
+        srng = random.Random(rng.getrandbits(64))
+        engine = self._engine_for(info.game, info.seat)
+        s = self.settings
+        deadline = None if s.seconds is None else start + s.seconds
+        done = 0
+        root: StateNode | InfoNode
+        if isinstance(engine, MCTS):
+            sroot = self._reuse_state(info) if s.reuse else None
+            if sroot is None:
+                sroot = engine.root(self._determinize(info, srng), srng)
+            root = sroot
+            while done < s.iterations:
+                engine.iterate(sroot, srng)
+                done += 1
+                if deadline is not None and done % CHECK_EVERY == 0 and time.perf_counter() > deadline:
+                    break
+            stats = engine.stats(sroot)
+        else:
+            iroot = self._reuse_info(info) if s.reuse else None
+            if iroot is None:
+                iroot = engine.root(info.config.players)
+            root = iroot
+            while done < s.iterations:
+                engine.iterate(iroot, self._determinize(info, srng), srng)
+                done += 1
+                if deadline is not None and done % CHECK_EVERY == 0 and time.perf_counter() > deadline:
+                    break
+            stats = engine.stats(iroot, info.seat)
+        choice = best_action(legal, stats)
+        self.last = Thought(done, time.perf_counter() - start, root.visits - done)
+        if s.reuse:
+            self._keep(info, root, choice, srng)
+        return choice
+
+    @staticmethod
+    def _determinize(info: InformationSet[Any], rng: random.Random) -> Any:
+        state = info.sample(rng)
+        state.rng = rng.getrandbits(64)  # the true generator is hidden: never search with it
+        return state
+
+    # -- tree reuse --------------------------------------------------------------------------------------
+
+    def _keep(self, info: InformationSet[Any], root: StateNode | InfoNode, choice: Action, rng: Any) -> None:
+        child = root.children.get(choice)
+        self._kept = child
+        if isinstance(root, InfoNode) and child is not None:
+            try:
+                self._kept_state = info.game.step(self._determinize(info, rng), choice)
+            except IllegalAction:
+                self._kept = None
+
+    def _reuse_state(self, info: InformationSet[Any]) -> StateNode | None:
+        kept, self._kept = self._kept, None
+        if not isinstance(kept, StateNode):
+            return None
+        game, seat, view = info.game, info.seat, info.view
+        queue: deque[tuple[StateNode, int]] = deque([(kept, 0)])
+        looks = 0
+        while queue and looks < REUSE_LOOKS:
+            node, depth = queue.popleft()
+            if node.mover == seat:
+                looks += 1
+                if game.view(node.state, seat) == view:
+                    return node
+            if depth < REUSE_DEPTH:
+                for child in sorted(node.children.values(), key=lambda n: -n.visits):
+                    queue.append((child, depth + 1))
+        return None
+
+    def _reuse_info(self, info: InformationSet[Any]) -> InfoNode | None:
+        kept, state0 = self._kept, self._kept_state
+        self._kept = self._kept_state = None
+        if not isinstance(kept, InfoNode) or state0 is None:
+            return None
+        game, seat, view = info.game, info.seat, info.view
+        queue: deque[tuple[InfoNode, Any, int]] = deque([(kept, state0, 0)])
+        looks = 0
+        while queue and looks < REUSE_LOOKS:
+            node, state, depth = queue.popleft()
+            if game.is_over(state):
+                continue
+            if game.to_move(state) == seat:
+                looks += 1
+                if game.view(state, seat) == view:
+                    return node
+            if depth >= REUSE_DEPTH:
+                continue
+            for a, child in sorted(node.children.items(), key=lambda kv: -kv[1].visits):
+                try:
+                    queue.append((child, game.step(state, a), depth + 1))
+                except IllegalAction:  # not possible in this determinization
+                    continue
+        return None
+
+
+def best_action(legal: list[Action], stats: dict[Action, tuple[int, float]]) -> Action:
+    """The most visited legal action (ties: the higher mean, then the first listed)."""
+    best, key = legal[0], (-1, -1.0)
+    for a in legal:
+        k = stats.get(a, (0, 0.0))
+        if k > key:
+            best, key = a, k
+    return best

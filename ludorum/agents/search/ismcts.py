@@ -1,0 +1,116 @@
+"""Single-observer information-set MCTS (Cowling, Powley & Whitehouse 2012).
+
+The tree belongs to the deciding seat: a node is a sequence of actions from its information set, not
+a state.  Each iteration draws a fresh determinization — a full state the seat cannot tell from the
+truth (``InformationSet.sample``) — and walks the tree along actions legal in that determinization.
+A child's *availability* counts the visits of its parent in which it was legal, and replaces the
+parent's visits in UCB, so that actions legal only in some determinizations are not undervalued.
+Rewards are summed per seat (max^n backup); chance outcomes are drawn with the game's probabilities.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ludorum.engine import CHANCE, Action, Game
+
+from .rollout import Policy, rollout, sample_outcome, searchable, win_shares
+
+
+class InfoNode:
+    """A node of the observer's tree: children by action, visits, availability and reward sums."""
+
+    __slots__ = ("avail", "children", "totals", "visits")
+
+    def __init__(self, players: int) -> None:
+        self.children: dict[Action, InfoNode] = {}
+        self.visits = 0
+        self.avail = 1
+        self.totals = [0.0] * players
+
+    def mean(self, seat: int) -> float:
+        """The average reward of ``seat`` through this node."""
+        return self.totals[seat] / self.visits if self.visits else 0.0
+
+
+class ISMCTS:
+    """SO-IS-MCTS with max^n backup over determinizations of one seat's information set."""
+
+    def __init__(
+        self,
+        game: Game[Any],
+        policy: Policy,
+        depth: int | None,
+        value: Callable[[Any], Sequence[float]] | None,
+        exploration: float,
+    ) -> None:
+        self.game = game
+        self.policy = policy
+        self.depth = depth
+        self.value = value
+        self.c = exploration
+
+    def root(self, players: int) -> InfoNode:
+        """A fresh tree."""
+        return InfoNode(players)
+
+    def iterate(self, root: InfoNode, state: Any, rng: random.Random) -> None:
+        """One iteration from the determinization ``state``: select, expand, roll out, back up."""
+        game, c, log, sqrt = self.game, self.c, math.log, math.sqrt
+        players = len(root.totals)
+        node = root
+        path = [root]
+        while True:
+            if game.is_over(state):
+                rewards: Sequence[float] = win_shares(game.result(state))
+                break
+            mover = game.to_move(state)
+            children = node.children
+            if mover == CHANCE:
+                a = sample_outcome(game, state, rng)
+                state = game.apply_chance(state, a)
+                child = children.get(a)
+                if child is None:
+                    child = children[a] = InfoNode(players)
+                    path.append(child)
+                    rewards = rollout(game, state, self.policy, self.depth, self.value, rng)
+                    break
+                node = child
+                path.append(node)
+                continue
+            legal = searchable(game.legal_actions(state))
+            untried = [a for a in legal if a not in children]
+            if untried:
+                for a in legal:
+                    seen = children.get(a)
+                    if seen is not None:
+                        seen.avail += 1
+                a = untried[rng.randrange(len(untried))]
+                state = game.apply(state, a)
+                child = children[a] = InfoNode(players)
+                path.append(child)
+                rewards = rollout(game, state, self.policy, self.depth, self.value, rng)
+                break
+            best_a, best, best_score = legal[0], node, -1.0
+            for a in legal:
+                child = children[a]
+                child.avail += 1
+                score = child.totals[mover] / child.visits + c * sqrt(log(child.avail) / child.visits)
+                if score > best_score:
+                    best_a, best, best_score = a, child, score
+            state = game.apply(state, best_a)
+            node = best
+            path.append(node)
+        n = len(rewards)
+        for visited in path:
+            visited.visits += 1
+            totals = visited.totals
+            for i in range(n):
+                totals[i] += rewards[i]
+
+    def stats(self, root: InfoNode, seat: int) -> dict[Action, tuple[int, float]]:
+        """Root action → (visits, mean reward of ``seat``)."""
+        return {a: (ch.visits, ch.mean(seat)) for a, ch in root.children.items()}

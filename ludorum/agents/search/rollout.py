@@ -1,0 +1,103 @@
+"""Rewards and rollouts: how a search scores a position it will not expand further.
+
+A finished game gives every seat its share of the win (1 to a sole winner, 1/k to each of k tied
+winners, 0 to the rest).  Otherwise a rollout plays on with a pluggable policy for at most ``depth``
+decisions and, if the game has not ended, asks the game's :class:`~ludorum.engine.evaluation.Evaluation`
+for a value per seat (with no evaluation it plays to the end).  Chance is always drawn from the
+search's own generator with the game's probabilities, never from the state's generator.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ludorum.engine import CANCEL, CHANCE, Action, Game, Result
+from ludorum.engine.bots import Bot
+from ludorum.engine.information import InformationSet
+
+Policy = Callable[[Any, Sequence[Action], random.Random], Action]
+"""A rollout policy: (state, legal actions, generator) → the action to play."""
+
+
+def win_shares(result: Result) -> tuple[float, ...]:
+    """Each seat's share of the win: 1/k to each of the k seats ranked first, 0 to the others."""
+    winners = result.ranking.count(1)
+    return tuple(1.0 / winners if r == 1 else 0.0 for r in result.ranking)
+
+
+def searchable(legal: Sequence[Action]) -> list[Action]:
+    """The actions search considers: all but CANCEL (backing out of a compound decision only undoes
+    what search chose; the tree already weighs each step of the chain), unless nothing else is left."""
+    out = [a for a in legal if a != CANCEL]
+    return out or list(legal)
+
+
+def sample_outcome(game: Game[Any], state: Any, rng: random.Random) -> Action:
+    """A chance outcome drawn with the game's probabilities from the search's generator."""
+    outcomes = game.chance_outcomes(state)
+    x = rng.random()
+    for action, p in outcomes:
+        x -= p
+        if x < 0:
+            return action
+    return outcomes[-1][0]
+
+
+def random_policy(state: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+    """A uniformly random action, never CANCEL when anything else is possible."""
+    a = legal[rng.randrange(len(legal))]
+    if a == CANCEL and len(legal) > 1:
+        return rng.choice([b for b in legal if b != CANCEL])
+    return a
+
+
+def bot_policy(game: Game[Any], bot: Bot) -> Policy:
+    """A rollout policy from a bot (the game's heuristic): it decides from the rollout state's
+    information set for the seat to move, as it would in a real game (views cost time: slow)."""
+
+    def policy(state: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        a = bot.decide(InformationSet(game, state, game.to_move(state)), rng)
+        return random_policy(state, legal, rng) if a == CANCEL and len(legal) > 1 else a
+
+    return policy
+
+
+def make_policy(game: Game[Any], name: str) -> Policy:
+    """The rollout policy called ``name``: ``random``, ``game`` (the game's fast policy from its
+    evaluation, else random) or the name of one of the game's bot kinds (``heuristic``)."""
+    if name == "random":
+        return random_policy
+    if name == "game":
+        ev = game.evaluation()
+        return ev.policy if ev is not None and ev.policy is not None else random_policy
+    bots = dict(game.bots())
+    if name in bots:
+        return bot_policy(game, bots[name]())
+    raise ValueError(f"no rollout policy {name!r} for {game.title}: random, game or {', '.join(bots)}")
+
+
+def rollout(
+    game: Game[Any],
+    state: Any,
+    policy: Policy,
+    depth: int | None,
+    value: Callable[[Any], Sequence[float]] | None,
+    rng: random.Random,
+) -> Sequence[float]:
+    """Play on from ``state`` for at most ``depth`` decisions (``None``: to the end); the rewards."""
+    steps = 0
+    limit = depth if depth is not None and value is not None else game.max_decisions(state.config)
+    while not game.is_over(state):
+        if steps >= limit:
+            if value is None:  # a runaway game without an evaluation: nobody is ahead
+                n: int = state.config.players
+                return (1.0 / n,) * n
+            return value(state)
+        if game.to_move(state) == CHANCE:
+            state = game.apply_chance(state, sample_outcome(game, state, rng))
+        else:
+            state = game.apply(state, policy(state, game.legal_actions(state), rng))
+        steps += 1
+    return win_shares(game.result(state))
