@@ -1,0 +1,354 @@
+"""What the RL layer (:mod:`ludorum.rl`) needs from a game, as plain data: standard library only.
+
+A game that wants to be an RL environment puts a :class:`GameEncoding` in ``ludorum/games/<game>/encoding.py``
+(exposed as ``ENCODING``).  It says two things, both derived from the game's content where possible:
+
+* **actions** — every action kind with every argument tuple it can take (:class:`Kind`); the kinds in order
+  make one fixed ``Discrete(N)`` space (:class:`ActionSpace`): kind ``k``'s argument tuple ``i`` has index
+  ``offset(k) + i``.  Open kinds (free placements, ``Game.open_kinds``) are discretised onto a grid the game
+  documents, with the legal grid points given by :meth:`GameEncoding.open_actions`;
+* **observations** — a schema (:class:`Record` of :class:`Spec` nodes) that turns a seat's JSON view into a
+  fixed-length vector of floats, with a named layout.  It reads only the view: a seat's observation can
+  never hold more than its view does.
+
+This module is the contract between a game and the adapters.  It does not import numpy, so the games stay
+installable without the ``rl`` extra; the adapters turn its lists into arrays.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ludorum.engine.actions import Action, Arg
+from ludorum.engine.config import Config
+
+if TYPE_CHECKING:
+    from ludorum.engine.game import Game
+    from ludorum.engine.state import GameState
+
+# -- actions -----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Kind:
+    """One action kind and every argument tuple it can take, in index order (duplicates dropped)."""
+
+    name: str
+    args: tuple[tuple[Arg, ...], ...] = ((),)
+    doc: str = ""
+
+    @staticmethod
+    def product(name: str, *domains: Iterable[Arg], doc: str = "") -> Kind:
+        """The kind whose arguments are every combination of one value per domain (none: no arguments)."""
+        return Kind(name, tuple(itertools.product(*(tuple(d) for d in domains))), doc)
+
+    @staticmethod
+    def union(name: str, *forms: Iterable[tuple[Arg, ...]], doc: str = "") -> Kind:
+        """The kind whose arguments are the argument tuples of several forms, first occurrence first."""
+        return Kind(name, tuple(dict.fromkeys(a for form in forms for a in form)), doc)
+
+
+class ActionSpace:
+    """A fixed ``Discrete(N)`` numbering of every action the kinds list: a stable, two-way map."""
+
+    def __init__(self, kinds: Sequence[Kind]) -> None:
+        self.kinds = tuple(kinds)
+        self.actions: list[Action] = []
+        self.offsets: dict[str, tuple[int, int]] = {}
+        for k in self.kinds:
+            if k.name in self.offsets:
+                raise ValueError(f"action kind {k.name!r} is listed twice")
+            start = len(self.actions)
+            self.actions.extend(Action(k.name, a) for a in dict.fromkeys(k.args))
+            self.offsets[k.name] = (start, len(self.actions))
+        self.index: dict[Action, int] = {a: i for i, a in enumerate(self.actions)}
+
+    @property
+    def n(self) -> int:
+        """The size ``N`` of the space."""
+        return len(self.actions)
+
+    def ranges(self) -> list[tuple[str, int, int, str]]:
+        """``(kind, first index, end index, description)`` for each kind, in order (for the docs)."""
+        return [(k.name, *self.offsets[k.name], k.doc) for k in self.kinds]
+
+
+# -- observations --------------------------------------------------------------------------------------
+
+
+class Spec:
+    """A node of an observation schema: how one part of a view becomes ``size`` floats."""
+
+    size: int = 1
+
+    def encode(self, value: Any, out: list[float]) -> None:
+        """Append exactly ``size`` floats for ``value`` (``None``: absent, all zeros) to ``out``."""
+        raise NotImplementedError
+
+    def describe(self) -> str:
+        """One line saying what the floats mean."""
+        raise NotImplementedError
+
+
+def _zeros(n: int, out: list[float]) -> None:
+    out.extend([0.0] * n)
+
+
+def _hidden_size(value: Any) -> Any:
+    """A view shows a secret only by its size: ``{"hidden": n}``."""
+    if isinstance(value, dict) and "hidden" in value and len(value) == 1:
+        return value["hidden"]
+    return None
+
+
+@dataclass
+class Num(Spec):
+    """A number (a boolean is 0/1), divided by ``scale``; a hidden entry gives its size."""
+
+    scale: float = 1.0
+    size: int = 1
+
+    def encode(self, value: Any, out: list[float]) -> None:
+        if isinstance(value, dict):
+            value = _hidden_size(value)
+        if value is None or isinstance(value, str):
+            out.append(0.0)
+        elif isinstance(value, (list, tuple)):
+            out.append(len(value) / self.scale)
+        else:
+            out.append(float(value) / self.scale)
+
+    def describe(self) -> str:
+        return "number" if self.scale == 1.0 else f"number / {self.scale:g}"
+
+
+@dataclass
+class OneHot(Spec):
+    """One float per possible value: 1 for the value held (none for a value outside the list)."""
+
+    values: Sequence[Any]
+    key: str | None = None
+    """Read this key of an object value (a card's ``"type"``) instead of the value itself."""
+    size: int = field(init=False)
+    _pos: dict[Any, int] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.values = tuple(self.values)
+        self.size = len(self.values)
+        self._pos = {v: i for i, v in enumerate(self.values)}
+
+    def encode(self, value: Any, out: list[float]) -> None:
+        row = [0.0] * self.size
+        if self.key is not None and isinstance(value, dict):
+            value = value.get(self.key)
+        if isinstance(value, list):
+            value = tuple(value)
+        i = self._pos.get(value) if _hashable(value) else None
+        if i is not None:
+            row[i] = 1.0
+        out.extend(row)
+
+    def describe(self) -> str:
+        shown = ", ".join(map(repr, self.values[:8])) + (", …" if self.size > 8 else "")
+        return f"one-hot over {self.size} values ({shown})"
+
+
+@dataclass
+class Counts(Spec):
+    """A list of values as counts per possible value (a multiset: a hand, a city); ``scale`` divides."""
+
+    values: Sequence[Any]
+    scale: float = 1.0
+    key: str | None = None
+    """Read this key of each object item (a card's ``"type"``) instead of the item itself."""
+    size: int = field(init=False)
+    _pos: dict[Any, int] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.values = tuple(self.values)
+        self.size = len(self.values)
+        self._pos = {v: i for i, v in enumerate(self.values)}
+
+    def encode(self, value: Any, out: list[float]) -> None:
+        row = [0.0] * self.size
+        if isinstance(value, (list, tuple)):
+            for v in value:
+                if self.key is not None and isinstance(v, dict):
+                    v = v.get(self.key)
+                i = self._pos.get(tuple(v) if isinstance(v, list) else v)
+                if i is not None:
+                    row[i] += 1.0 / self.scale
+        out.extend(row)
+
+    def describe(self) -> str:
+        return f"count of each of {self.size} values" + (f" / {self.scale:g}" if self.scale != 1.0 else "")
+
+
+@dataclass
+class Fixed(Spec):
+    """A list as exactly ``n`` items (cut, or padded with zeros), each encoded by ``item``."""
+
+    n: int
+    item: Spec
+    size: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.size = self.n * self.item.size
+
+    def encode(self, value: Any, out: list[float]) -> None:
+        items = list(value)[: self.n] if isinstance(value, (list, tuple)) else []
+        for v in items:
+            self.item.encode(v, out)
+        _zeros((self.n - len(items)) * self.item.size, out)
+
+    def describe(self) -> str:
+        return f"{self.n} × [{self.item.describe()}] (missing items: zeros)"
+
+
+class Both(Spec):
+    """Several specs reading the same value one after the other (a hand's size, then its cards)."""
+
+    def __init__(self, *specs: Spec) -> None:
+        self.specs = specs
+        self.size = sum(s.size for s in specs)
+
+    def encode(self, value: Any, out: list[float]) -> None:
+        for s in self.specs:
+            s.encode(value, out)
+
+    def describe(self) -> str:
+        return " + ".join(s.describe() for s in self.specs)
+
+
+@dataclass
+class Present(Spec):
+    """1 when there is a value (not ``None``, not a hidden size), else 0: marks a filled slot."""
+
+    def encode(self, value: Any, out: list[float]) -> None:
+        out.append(0.0 if value is None or _hidden_size(value) is not None else 1.0)
+
+    def describe(self) -> str:
+        return "1 if present"
+
+
+@dataclass
+class Record(Spec):
+    """A JSON object: named parts, each read by a key (``"a.b"`` reads ``value["a"]["b"]``).
+
+    A key may be a tuple of specs under one name: ``Record({"card": (Present(), OneHot(...))})`` encodes
+    the same value twice; a key ``"*name"`` hands the whole object to its specs (for :class:`Computed`).
+    At the top level the names are the observation's layout.
+    """
+
+    parts: Mapping[str, Spec | tuple[Spec, ...]]
+    size: int = field(init=False)
+    _plan: tuple[tuple[str, tuple[str, ...], tuple[Spec, ...]], ...] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        plan = []
+        for key, spec in self.parts.items():
+            specs = spec if isinstance(spec, tuple) else (spec,)
+            # "*name" reads the whole value (for Computed parts); "a.b" reads value["a"]["b"].
+            path = () if key.startswith("*") else tuple(key.split("."))
+            plan.append((key.lstrip("*"), path, specs))
+        self._plan = tuple(plan)
+        self.size = sum(s.size for _, _, specs in self._plan for s in specs)
+
+    def encode(self, value: Any, out: list[float]) -> None:
+        for _, path, specs in self._plan:
+            v = value
+            for p in path:
+                v = v.get(p) if isinstance(v, dict) else None
+            for s in specs:
+                s.encode(v, out)
+
+    def describe(self) -> str:
+        return (
+            "{"
+            + "; ".join(f"{k}: {' + '.join(s.describe() for s in specs)}" for k, _, specs in self._plan)
+            + "}"
+        )
+
+    def layout(self) -> list[tuple[str, int, int, str]]:
+        """``(name, offset, size, description)`` of each top-level part, in vector order."""
+        out, offset = [], 0
+        for key, _, specs in self._plan:
+            size = sum(s.size for s in specs)
+            out.append((key, offset, size, " + ".join(s.describe() for s in specs)))
+            offset += size
+        return out
+
+
+@dataclass
+class Computed(Spec):
+    """A part a schema cannot read off the view directly: ``fn(view, seat)`` gives its ``size`` floats.
+
+    The function still sees only the view (and the observing seat), so the no-leak guarantee holds.
+    """
+
+    fn: Any
+    size: int = 1
+    doc: str = ""
+
+    def encode(self, value: Any, out: list[float]) -> None:
+        row = list(self.fn(value))
+        if len(row) != self.size:
+            raise ValueError(f"a computed observation part gave {len(row)} floats, not {self.size}")
+        out.extend(float(x) for x in row)
+
+    def describe(self) -> str:
+        return self.doc or f"{self.size} computed floats"
+
+
+def _hashable(value: Any) -> bool:
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
+
+
+# -- the contract ---------------------------------------------------------------------------------------
+
+
+class GameEncoding:
+    """A game's action numbering and observation schema.  Games subclass it in their ``encoding.py``."""
+
+    seeded_setup: bool = True
+    """Whether ``Game.new`` draws anything from the seed (a shuffle, a deal): OpenSpiel then starts with a
+    chance node choosing the deal."""
+
+    def action_kinds(self, config: Config) -> Sequence[Kind]:
+        """Every action kind a seat may take under ``config``, with its argument domain."""
+        raise NotImplementedError
+
+    def chance_kinds(self, config: Config) -> Sequence[Kind]:
+        """Every explicit chance outcome (``to_move == CHANCE``) under ``config`` (none by default)."""
+        return ()
+
+    def action_key(self, action: Action) -> Action:
+        """The representative of ``action`` in the kinds' enumeration (itself unless the game maps
+        arguments onto a coarser grid)."""
+        return action
+
+    def open_actions(self, game: Game[Any], state: GameState, kind: str) -> Sequence[tuple[Action, Action]]:
+        """For an open kind now allowed: ``(grid action as listed in the kinds, concrete action)`` for
+        every grid point that is legal now."""
+        return ()
+
+    def observation(self, config: Config) -> Record:
+        """The schema that turns a seat's view (``Game.view``) into the observation vector.
+
+        The view gets one extra key before encoding, ``"_seat"``: the observing seat (views of some
+        games do not name it).
+        """
+        raise NotImplementedError
+
+    def encode_view(self, schema: Record, view: Mapping[str, Any], seat: int) -> list[float]:
+        """The observation of ``seat`` as floats, from its view only."""
+        out: list[float] = []
+        schema.encode({**view, "_seat": seat}, out)
+        return out

@@ -1,0 +1,160 @@
+"""What every adapter shares: one game under one config, its action space, masks, observations, rewards.
+
+:class:`Table` finds the game's :class:`~ludorum.engine.encoding.GameEncoding` (``ENCODING`` in the game
+package's ``encoding`` module) without knowing any game: the game's class names its package.  Nothing here
+reads a state's fields: legal actions, views and results come through the ``Game`` protocol, the numbering
+and the observation schema through the encoding.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable, Sequence
+from functools import cache
+from typing import Any
+
+import numpy as np
+
+from ludorum.engine import CHANCE, Action, Config, ConfigError, Game, GameState
+from ludorum.engine.encoding import ActionSpace, GameEncoding
+from ludorum.games import registry
+
+
+def encoding_for(game: Game[Any]) -> GameEncoding:
+    """The game's encoding: ``ENCODING`` from the ``encoding`` module beside the game's package."""
+    package = type(game).__module__.rsplit(".", 1)[0]
+    try:
+        module = importlib.import_module(f"{package}.encoding")
+    except ModuleNotFoundError as e:
+        raise ConfigError(f"{game.title} has no RL encoding ({package}.encoding)") from e
+    enc = getattr(module, "ENCODING", None)
+    if not isinstance(enc, GameEncoding):
+        raise ConfigError(f"{package}.encoding defines no ENCODING")
+    return enc
+
+
+def make_config(
+    name: str, players: int | None = None, variants: Iterable[str] = (), **options: Any
+) -> Config:
+    """A validated config; an unknown game, player count or variant raises ``ConfigError`` (a
+    ``ValueError``) naming what is allowed."""
+    game = registry().get(name)
+    return game.config(game.min_players if players is None else players, variants, **options)
+
+
+@cache
+def _spaces(game_name: str, config: Config) -> tuple[ActionSpace, ActionSpace, Any]:
+    game = registry().get(game_name)
+    enc = encoding_for(game)
+    return (
+        ActionSpace(enc.action_kinds(config)),
+        ActionSpace(enc.chance_kinds(config)),
+        enc.observation(config),
+    )
+
+
+OBS_LOW, OBS_HIGH = -1.0, 1000.0
+"""The observation box: schemas scale numbers to about [0, 1]; -1 marks "none" in raw fields.  Values are
+clipped into it, so an observation always lies in its space."""
+
+
+class Table:
+    """One game under one config, as the adapters see it: numbered actions and fixed-shape observations."""
+
+    def __init__(self, name: str, players: int | None = None, variants: Iterable[str] = (), **options: Any):
+        self.game: Game[Any] = registry().get(name)
+        self.config = make_config(name, players, variants, **options)
+        self.encoding = encoding_for(self.game)
+        self.actions, self.chance, self.schema = _spaces(self.game.name, self.config)
+        self.players = self.config.players
+        self.n_actions = self.actions.n
+        self.obs_size: int = self.schema.size
+        self._key = (
+            None if type(self.encoding).action_key is GameEncoding.action_key else self.encoding.action_key
+        )
+        self._index = self.actions.index
+        self._view_cache: tuple[Any, int, np.ndarray] | None = None
+
+    # -- actions -------------------------------------------------------------------------------------
+
+    def legal(self, state: GameState) -> dict[int, Action]:
+        """Index → concrete action for everything the deciding seat may do now (open-kind grid included).
+
+        Raises ``KeyError`` naming the action if the encoding does not number a legal action (a bug the
+        round-trip test exists to catch).
+        """
+        game, index = self.game, self._index
+        legal = game.legal_actions(state)
+        try:
+            if self._key is None:
+                out = {index[a]: a for a in legal}
+            else:
+                key = self._key
+                out = {index[key(a)]: a for a in legal}
+        except KeyError as e:
+            raise KeyError(
+                f"{self.game.title}: the encoding does not number the legal action {e.args[0]}"
+            ) from None
+        if len(out) != len(legal):
+            raise KeyError(f"{self.game.title}: two legal actions share an index")
+        opened = game.open_kinds(state)
+        for kind in opened:
+            for grid, concrete in self.encoding.open_actions(game, state, kind):
+                out.setdefault(index[grid], concrete)
+        return out
+
+    def mask(self, legal: Iterable[int]) -> np.ndarray:
+        """The ``int8`` mask of the indices ``legal``."""
+        m = np.zeros(self.n_actions, np.int8)
+        m[list(legal)] = 1
+        return m
+
+    def chance_index(self, action: Action) -> int:
+        """The number of a chance outcome."""
+        return self.chance.index[action]
+
+    def resolve_chance(self, state: GameState) -> GameState:
+        """Play chance decisions from the state's own seeded generator until a seat decides or it ends."""
+        game = self.game
+        while not game.is_over(state) and game.to_move(state) == CHANCE:
+            state = game.apply_chance(state, game.sample_chance(state))
+        return state
+
+    # -- observations and rewards ------------------------------------------------------------------
+
+    def observe(self, state: GameState, seat: int) -> np.ndarray:
+        """``seat``'s observation vector (``float32``), computed from ``Game.view(state, seat)`` only."""
+        cached = self._view_cache
+        if cached is not None and cached[0] is state and cached[1] == seat:
+            return cached[2]
+        view = self.game.view(state, seat)
+        obs = np.asarray(self.encoding.encode_view(self.schema, view, seat), np.float32)
+        np.clip(obs, OBS_LOW, OBS_HIGH, out=obs)
+        self._view_cache = (state, seat, obs)
+        return obs
+
+    def layout(self) -> list[tuple[str, int, int, str]]:
+        """``(name, offset, size, meaning)`` of each part of the observation vector."""
+        return self.schema.layout()  # type: ignore[no-any-return]
+
+    def utilities(self, state: GameState) -> list[float]:
+        """Terminal rewards: 1 to every seat ranked first (a shared first place included), else 0."""
+        ranking = self.game.result(state).ranking
+        return [1.0 if r == 1 else 0.0 for r in ranking]
+
+    def describe(self, state: GameState, index: int, legal: dict[int, Action] | None = None) -> str:
+        """The label of action ``index`` in ``state`` (its concrete action when legal)."""
+        a = (legal or {}).get(index, self.actions.actions[index])
+        return f"{index}: {a}"
+
+
+def supported_games() -> Sequence[str]:
+    """Registered games that have an RL encoding."""
+    out = []
+    for game in registry():
+        try:
+            encoding_for(game)
+        except ConfigError:
+            continue
+        out.append(game.name)
+    return out

@@ -1,0 +1,185 @@
+"""PettingZoo: every Ludorum game as an AEC environment (``env("reliquium", players=3)``).
+
+Agents are ``player_0`` … ``player_{n-1}`` (seat order).  Each observation is the seat's ``float32``
+vector (layout in docs/rl.md) and the deciding agent's ``info["action_mask"]`` is its ``int8`` mask over
+``Discrete(N)``, as PettingZoo documents for masks; with ``mask_in_observation=True`` the observation is
+instead the dict of PettingZoo's classic games, ``{"observation": ..., "action_mask": ...}``.
+Chance (dice, the deal) is resolved inside the environment from the seed given to ``reset``.  Rewards are
+terminal: 1 to every seat ranked first, 0 to the others.  ``max_cycles`` truncates a game after that many
+decisions per seat on average (``max_cycles × players`` steps).
+
+Bad input raises as PettingZoo's classic games do: an index outside the mask is a ``ValueError``
+naming the legal ones, an unknown game or player count a ``ConfigError`` (a ``ValueError``), stepping a
+finished environment (no agents left) a ``RuntimeError``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import gymnasium
+import numpy as np
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from ludorum.rl.core import OBS_HIGH, OBS_LOW, Table
+
+
+class LudorumAEC(AECEnv):  # type: ignore[misc]
+    """One Ludorum game as a PettingZoo AEC environment (turn-based: one agent acts at a time)."""
+
+    metadata = {"render_modes": ["ansi"], "name": "ludorum_v0", "is_parallelizable": False, "render_fps": 1}
+
+    def __init__(
+        self,
+        game: str,
+        players: int | None = None,
+        variants: Iterable[str] = (),
+        render_mode: str | None = None,
+        max_cycles: int | None = None,
+        mask_in_observation: bool = False,
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode != "ansi":
+            raise ValueError(f"render_mode must be 'ansi' (the terminal view) or None, not {render_mode!r}")
+        self.table = Table(game, players, variants, **options)
+        self.metadata = {**self.metadata, "name": f"ludorum_{self.table.game.name.replace('-', '_')}_v0"}
+        self.render_mode = render_mode
+        self.max_cycles = max_cycles
+        n = self.table.players
+        self.possible_agents = [f"player_{i}" for i in range(n)]
+        self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
+        self.mask_in_observation = mask_in_observation
+        vector = gymnasium.spaces.Box(OBS_LOW, OBS_HIGH, (self.table.obs_size,), np.float32)
+        obs_space: gymnasium.spaces.Space = vector  # type: ignore[type-arg]
+        if mask_in_observation:
+            mask = gymnasium.spaces.Box(0, 1, (self.table.n_actions,), np.int8)
+            obs_space = gymnasium.spaces.Dict({"observation": vector, "action_mask": mask})
+        act_space = gymnasium.spaces.Discrete(self.table.n_actions)
+        self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
+        self.action_spaces = dict.fromkeys(self.possible_agents, act_space)
+        self.state: Any = None
+        self._np_random: np.random.Generator | None = None
+        self._legal: dict[int, Any] = {}
+        self._steps = 0
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space:  # type: ignore[type-arg]
+        """The same ``Dict`` space for every agent."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space:  # type: ignore[type-arg]
+        """``Discrete(N)``: the game's action numbering (docs/rl.md)."""
+        return self.action_spaces[agent]
+
+    # -- the AEC protocol -------------------------------------------------------------------------------
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game; ``seed`` fixes the deal and every chance decision."""
+        if seed is not None or self._np_random is None:
+            self._np_random, _ = gymnasium.utils.seeding.np_random(seed)
+        game_seed = int(self._np_random.integers(0, 2**62))
+        t = self.table
+        self.state = t.resolve_chance(t.game.new(t.config, game_seed))
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._steps = 0
+        self._next_turn()
+
+    def _next_turn(self) -> None:
+        """Point ``agent_selection`` at the seat to decide and list its legal actions."""
+        t = self.table
+        seat = t.game.to_move(self.state)
+        self.agent_selection = self.possible_agents[seat]
+        self._legal = t.legal(self.state)
+        for a in self.agents:
+            self.infos[a] = {}
+        self.infos[self.agent_selection] = {"action_mask": t.mask(self._legal)}
+
+    def observe(self, agent: str) -> Any:
+        """The agent's observation vector (with ``mask_in_observation``, a dict adding its action mask,
+        all zeros unless it decides now)."""
+        t = self.table
+        seat = self.agent_name_mapping[agent]
+        obs = t.observe(self.state, seat)
+        if not self.mask_in_observation:
+            return obs
+        if agent == self.agent_selection and not (self.terminations[agent] or self.truncations[agent]):
+            mask = self.infos[agent]["action_mask"]
+        else:
+            mask = np.zeros(t.n_actions, np.int8)
+        return {"observation": obs, "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        """The selected agent plays action ``action`` (``None`` once it is done, as PettingZoo asks)."""
+        if not self.agents:
+            raise RuntimeError("the game is over: call reset() before step()")
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} must act: None is only for agents that are done")
+        a = self._legal.get(int(action))
+        if a is None:
+            legal = sorted(self._legal)
+            raise ValueError(
+                f"action {action} is not legal for {agent} now (masked out); legal: {legal[:20]}"
+                + ("…" if len(legal) > 20 else "")
+            )
+        t = self.table
+        self._cumulative_rewards[agent] = 0.0
+        self.state = t.resolve_chance(t.game.apply(self.state, a))
+        self._steps += 1
+        if t.game.is_over(self.state):
+            for a_, u in zip(self.agents, t.utilities(self.state), strict=True):
+                self.rewards[a_] = u
+                self.terminations[a_] = True
+                self.infos[a_] = {}
+            self._accumulate_rewards()
+            return
+        for a_ in self.agents:
+            self.rewards[a_] = 0.0
+        if self.max_cycles is not None and self._steps >= self.max_cycles * len(self.possible_agents):
+            for a_ in self.agents:
+                self.truncations[a_] = True
+                self.infos[a_] = {}
+            return
+        self._next_turn()
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """``render_mode="ansi"``: the table as the terminal shows it to a spectator."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi'")
+            return None
+        return self.table.game.render_text(self.state, None)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def raw_env(game: str, players: int | None = None, variants: Iterable[str] = (), **kwargs: Any) -> LudorumAEC:
+    """The environment without PettingZoo's wrappers."""
+    return LudorumAEC(game, players, variants, **kwargs)
+
+
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's order enforcement, except that stepping a finished game is an error, not a warning."""
+
+    def step(self, action: Any) -> None:
+        """Refuse a step once every agent is done (PettingZoo's wrapper would only warn)."""
+        if getattr(self, "_has_reset", False) and not self.env.agents:
+            raise RuntimeError("the game is over: call reset() before step()")
+        super().step(action)
+
+
+def env(game: str, players: int | None = None, variants: Iterable[str] = (), **kwargs: Any) -> AECEnv:
+    """The environment as PettingZoo's classic games ship it: order enforced (stepping before ``reset``
+    or reading an undefined attribute is a clear error)."""
+    return _OrderEnforcing(raw_env(game, players, variants, **kwargs))

@@ -1,0 +1,145 @@
+"""The action numbering and the observations: round trips over random games, and no leak."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from ludorum.engine import CHANCE, Action
+from ludorum.engine.encoding import ActionSpace, Counts, Fixed, Kind, Num, OneHot, Present, Record
+from ludorum.games import registry
+from ludorum.rl.core import Table, encoding_for
+from tests.rl.helpers import GAMES, configs, random_states
+
+# Full games, plus many short ones (openings are where most configs differ): a few thousand games in all.
+FULL = {"reliquium": 60, "medieval-realms": 80, "signum": 10}
+SHORT = {"reliquium": 700, "medieval-realms": 700, "signum": 400}
+SHORT_LEN = 40
+
+
+def test_kinds_and_space_basics() -> None:
+    """Products and unions enumerate in order without duplicates; a kind listed twice is refused."""
+    k = Kind.product("m", (1, 2), ("a", "b"))
+    assert k.args == ((1, "a"), (1, "b"), (2, "a"), (2, "b"))
+    assert Kind.union("u", [(1,), (2,)], [(2,), (3,)]).args == ((1,), (2,), (3,))
+    space = ActionSpace([Kind("pass"), k])
+    assert space.n == 5
+    assert space.actions[space.index[Action("m", (2, "a"))]] == Action("m", (2, "a"))
+    assert space.ranges()[1][:3] == ("m", 1, 5)
+    with pytest.raises(ValueError, match="twice"):
+        ActionSpace([Kind("pass"), Kind("pass")])
+
+
+def test_schema_sizes_and_layout() -> None:
+    """Every spec writes exactly its size, whatever the value (missing, hidden, too long)."""
+    schema = Record(
+        {
+            "n": Num(2.0),
+            "colour": OneHot(("red", "blue")),
+            "hand": Counts(("a", "b"), key="id"),
+            "rows": Fixed(2, Record({"x": Num(), "*here": Present()})),
+        }
+    )
+    assert [(n, o, s) for n, o, s, _ in schema.layout()] == [("n", 0, 1), ("colour", 1, 2), ("hand", 3, 2),
+                                                            ("rows", 5, 4)]  # fmt: skip
+    for view in (
+        {},
+        {"n": {"hidden": 4}, "colour": "green", "hand": {"hidden": 3}, "rows": [{"x": 1}] * 5},
+        {"n": 3, "colour": "blue", "hand": [{"id": "a"}, {"id": "a"}], "rows": [{"x": 2}]},
+    ):
+        out: list[float] = []
+        schema.encode(view, out)
+        assert len(out) == schema.size
+    out = []
+    schema.encode({"n": 3, "colour": "blue", "hand": [{"id": "a"}, {"id": "a"}], "rows": [{"x": 2}]}, out)
+    assert out == [1.5, 0.0, 1.0, 2.0, 0.0, 2.0, 1.0, 0.0, 0.0]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_legal_action_round_trips(name: str) -> None:
+    """Over thousands of random games, every legal action (and chance outcome) has exactly one index, the
+    index names it back, and distinct actions get distinct indices; every offered grid point is legal."""
+    game = registry().get(name)
+    cfgs = configs(game)
+    tables = {c: Table(name, c.players, c.variants) for c in cfgs}
+    enc = encoding_for(game)
+    rng = random.Random(0)
+    seen_kinds: set[str] = set()
+    checked_open = 0
+    full, short = FULL[name], SHORT[name]
+    runs = [(i, None) for i in range(full)] + [(i, SHORT_LEN) for i in range(full, full + short)]
+    for seed, limit in runs:
+        cfg = cfgs[seed % len(cfgs)]
+        t = tables[cfg]
+        for state in random_states(game, cfg, seed, limit):
+            if game.is_over(state):
+                break
+            legal = game.legal_actions(state)
+            if game.to_move(state) == CHANCE:
+                idx = [t.chance_index(a) for a in legal]
+                assert [t.chance.actions[i] for i in idx] == list(legal)
+                continue
+            numbered = t.legal(state)
+            for a in legal:
+                i = t.actions.index[enc.action_key(a)]
+                assert numbered[i] == a, (a, i)
+                assert t.actions.actions[i] == enc.action_key(a)
+                seen_kinds.add(a.kind)
+            extra = {i: a for i, a in numbered.items() if a not in legal}
+            if extra and rng.random() < 0.2:
+                i, a = rng.choice(sorted(extra.items()))
+                assert game.open_kinds(state) and a.kind in game.open_kinds(state)
+                assert game.describe_error(state, a) is None, (a, game.describe_error(state, a))
+                checked_open += 1
+    if game.name == "signum":
+        assert checked_open > 0, "no move_to grid point was ever checked"
+    listed = {k.name for k in enc.action_kinds(cfgs[0])}
+    assert seen_kinds <= listed
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_observation_does_not_leak(name: str) -> None:
+    """As the conformance kit does for views: across ``sample_state`` draws of what a seat cannot see,
+    its observation — and, when it decides, its action mask — is identical."""
+    game = registry().get(name)
+    rng = random.Random(1)
+    checked = 0
+    for k, cfg in enumerate(configs(game)):
+        t = Table(name, cfg.players, cfg.variants)
+        for n, state in enumerate(random_states(game, cfg, 100 + k, 400)):
+            if n % 37 or game.is_over(state):
+                continue
+            deciding = game.to_move(state)
+            for seat in range(cfg.players):
+                obs = t.observe(state, seat)
+                assert obs.shape == (t.obs_size,) and obs.dtype == np.float32
+                mask = t.mask(t.legal(state)) if seat == deciding else None
+                for _ in range(3):
+                    other = game.sample_state(state, seat, rng)
+                    assert np.array_equal(t.observe(other, seat), obs), (
+                        f"{name}: seat {seat}'s observation leaks"
+                    )
+                    if mask is not None:
+                        assert np.array_equal(t.mask(t.legal(other)), mask), f"{name}: the mask leaks"
+                checked += 1
+    assert checked > 20
+
+
+def test_observation_is_from_the_view(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The observation changes with the view and only with it: a view doctored by ``Game.view`` shows."""
+    t = Table("reliquium", 2)
+    state = t.game.new(t.config, 0)
+    before = t.observe(state, 0).copy()
+    real = type(t.game).view
+
+    def doctored(self, s, seat):  # type: ignore[no-untyped-def]
+        v = real(self, s, seat)
+        v["round"] = v["round"] + 5
+        return v
+
+    monkeypatch.setattr(type(t.game), "view", doctored)
+    t._view_cache = None
+    after = t.observe(state, 0)
+    assert not np.array_equal(before, after)
