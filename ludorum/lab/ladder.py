@@ -1,0 +1,132 @@
+"""Strength of the search levels: head-to-head matches with seats rotated, and an Elo ladder.
+
+A *match* plays ``games`` games of one game between two bot kinds (``a`` against ``b``); with two
+players the seats alternate game by game, with more players one ``a`` sits among ``b`` opponents and
+its seat rotates.  ``a``'s score is its mean share of the win (ties split), given with a 95 % interval
+(normal approximation on the per-game shares).  Search bots play without their wall-clock cap, so a
+match is reproducible from its seed.  Each finished game is appended to a JSON-lines file as it ends,
+so a long run can be stopped and its games still counted.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import random
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ludorum.agents import make_bot, play_game
+from ludorum.agents.search import LEVELS, SearchBot, level_settings
+from ludorum.engine import Game
+from ludorum.engine.bots import Bot
+
+Z95 = 1.959963984540054
+
+
+def uncapped(game: Game[Any], kind: str) -> Bot:
+    """A bot of ``kind``; search levels without their wall-clock cap (reproducible)."""
+    if kind in LEVELS:
+        return SearchBot(level_settings(kind, game.name, seconds=None))
+    return make_bot(game, kind)
+
+
+@dataclass(frozen=True)
+class Score:
+    """``a``'s mean share of the win against ``b`` over ``n`` games, with its 95 % interval."""
+
+    a: str
+    b: str
+    players: int
+    n: int
+    mean: float
+    half_width: float
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95 % interval of the mean share."""
+        return max(0.0, self.mean - self.half_width), min(1.0, self.mean + self.half_width)
+
+    def fair_multiple(self) -> float:
+        """The share over the fair share (1/players)."""
+        return self.mean * self.players
+
+    def elo(self) -> tuple[float, float, float]:
+        """The Elo difference implied by a two-player score, with its 95 % interval."""
+        lo, hi = self.interval
+        return _elo(self.mean), _elo(lo), _elo(hi)
+
+
+def _elo(p: float) -> float:
+    p = min(max(p, 0.005), 0.995)
+    return -400.0 * math.log10(1.0 / p - 1.0)
+
+
+def play_match(
+    game: Game[Any], a: str, b: str, players: int, games: int, seed: int, log: Path | None = None
+) -> Iterator[float]:
+    """Play the match game by game, yielding ``a``'s share of each game's win."""
+    config = game.config(players)
+    for g in range(games):
+        seat = g % players
+        bots = [uncapped(game, a if s == seat else b) for s in range(players)]
+        start = time.perf_counter()
+        play = play_game(game, config, seed + g, bots)
+        result = game.result(play.state)
+        winners = result.ranking.count(1)
+        share = 1.0 / winners if result.ranking[seat] == 1 else 0.0
+        if log is not None:
+            entry = {
+                "game": game.name, "a": a, "b": b, "players": players, "seed": seed + g, "seat": seat,
+                "share": share, "seconds": round(time.perf_counter() - start, 2),
+            }  # fmt: skip
+            with log.open("a") as f:
+                f.write(json.dumps(entry) + "\n")
+        yield share
+
+
+def score(a: str, b: str, players: int, shares: Sequence[float]) -> Score:
+    """The summary of a match's per-game shares."""
+    n = len(shares)
+    mean = sum(shares) / n if n else 0.0
+    var = sum((x - mean) ** 2 for x in shares) / (n - 1) if n > 1 else 0.25
+    return Score(a, b, players, n, mean, Z95 * math.sqrt(var / n) if n else 1.0)
+
+
+def read_log(path: Path, game: str) -> list[Score]:
+    """Every match of ``game`` recorded in a JSON-lines log, summarised."""
+    groups: dict[tuple[str, str, str, int], list[float]] = {}
+    for line in path.read_text().splitlines():
+        e = json.loads(line)
+        if e["game"] != game:
+            continue
+        groups.setdefault((e["game"], e["a"], e["b"], e["players"]), []).append(e["share"])
+    return [score(a, b, p, shares) for (_, a, b, p), shares in sorted(groups.items())]
+
+
+LADDER = ("random", "heuristic", "easy", "medium", "hard", "expert")
+"""The ladder from weakest to strongest; neighbours play each other."""
+
+
+def ladder_elo(scores: Sequence[Score]) -> dict[str, tuple[float, float]]:
+    """Elo per kind (random = 0) chained through neighbour matches, with the 95 % half-width summed
+    in quadrature along the chain."""
+    by_pair = {(s.a, s.b): s for s in scores if s.players == 2}
+    out: dict[str, tuple[float, float]] = {LADDER[0]: (0.0, 0.0)}
+    for lower, upper in itertools.pairwise(LADDER):
+        s = by_pair.get((upper, lower))
+        if s is None or lower not in out:
+            break
+        mid, lo, hi = s.elo()
+        base, err = out[lower]
+        out[upper] = (base + mid, math.hypot(err, (hi - lo) / 2))
+    return out
+
+
+def seed_for(game: str, a: str, b: str, players: int, base: int) -> int:
+    """A match's first seed, derived from the base seed and what plays (distinct per match)."""
+    return base + random.Random(f"{game}:{a}:{b}:{players}").randrange(10**6) * 1000
