@@ -371,8 +371,38 @@ def print_balance(report: dict[str, Any]) -> None:
             console.print(t)
 
 
+def lab_bench(
+    game_name: Annotated[str, typer.Argument(metavar="GAME")] = "reliquium",
+    players: Annotated[int, typer.Option("--players", "-p")] = 2,
+    bot: Annotated[str, typer.Option(help="the bot kind in every seat")] = "heuristic",
+    games: Annotated[int, typer.Option("--games", "-n")] = 96,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="processes (and Ray CPUs) to compare")] = 2,
+    ray: Annotated[bool, typer.Option("--ray/--no-ray", help="also measure a local Ray runtime")] = True,
+) -> None:
+    """Executor speed: games/s in this process, on 1 and K worker processes, and on Ray with K CPUs."""
+    from ludorum.lab.errors import LabError
+    from ludorum.lab.labbench import cores, lab_bench
+    from ludorum.lab.schedule import Spec
+
+    try:
+        figures = lab_bench(Spec(game_name, players, (bot,)), games, workers, ray, console.print)
+    except LabError as e:
+        raise fail(str(e)) from None
+    table = Table(title=f"{games} games of {game_name}, {players} players, {bot} bots, on {cores()} cores")
+    for col in ("executor", "games/s", "× 1 process"):
+        table.add_column(col, justify="right")
+    one = figures[1].rate
+    for f in figures:
+        table.add_row(f.executor, f"{f.rate:.2f}", f"{f.rate / one:.2f}×")
+    console.print(table)
+    if len(figures) == 4:
+        overhead = 1 - figures[3].rate / figures[2].rate
+        console.print(f"Ray's overhead against {workers} local processes: {100 * overhead:.1f} %")
+
+
 def register(app: typer.Typer) -> None:
     """Add the lab's commands to the ``ludorum`` app."""
     app.command()(tournament)
     app.command()(balance)
     app.command()(record)
+    app.command("lab-bench")(lab_bench)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from ludorum.lab.executors import Executor, SerialExecutor
@@ -25,13 +26,29 @@ def play(
     )
 
 
+MARKER: list[Path] = []
+"""Where :func:`dying_play` leaves its marker (pickled along with it, for Ray workers)."""
+
+
 def dying_play(task: GameTask) -> str:
     """Like ``play_task``, but the worker process dies the first time it plays game 3 (a marker file says)."""
-    marker = Path(os.environ["LUDORUM_TEST_MARKER"])
+    marker = MARKER[0]
     if task.index == 3 and not marker.exists():
         marker.write_text("died once")
         os._exit(1)
     return play_task(task)
+
+
+def dying_play_at(marker: Path) -> Callable[[GameTask], str]:
+    """:func:`dying_play` with its marker bound in a closure, which Ray pickles along with the function."""
+
+    def play(task: GameTask) -> str:
+        if task.index == 3 and not marker.exists():
+            marker.write_text("died once")
+            os._exit(1)
+        return play_task(task)
+
+    return play
 
 
 def failing_play(task: GameTask) -> str:

@@ -14,6 +14,7 @@ from ludorum.lab.errors import LabError
 from ludorum.lab.executors import ProcessExecutor, SerialExecutor
 from ludorum.lab.results import ResultsFile, read_lines
 from ludorum.lab.schedule import Schedule, Spec, lineups
+from tests.lab import support
 from tests.lab.support import SMALL, dying_play, failing_play, play
 
 
@@ -113,7 +114,7 @@ def test_a_torn_last_line_is_played_again(tmp_path: Path) -> None:
 def test_a_dead_worker_is_reported_and_its_games_replayed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("LUDORUM_TEST_MARKER", str(tmp_path / "marker"))
+    monkeypatch.setattr(support, "MARKER", [tmp_path / "marker"])
     schedule = Schedule(SMALL)
     results = ResultsFile(tmp_path / "r.jsonl", SMALL)
     notices: list[str] = []

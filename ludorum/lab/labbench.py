@@ -1,0 +1,69 @@
+"""How fast the executors play a tournament: games per second on 1 and on K local worker processes, and
+on a local Ray runtime with K CPUs, over the same scheduled games (a benchmark, not a test).
+
+Ray's start-up (a few seconds, once per run) is measured apart from its games per second, since a
+long run pays it once.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ludorum.lab.executors import Executor, ProcessExecutor, RayExecutor, SerialExecutor
+from ludorum.lab.play import play_task
+from ludorum.lab.schedule import GameTask, Schedule, Spec
+
+
+@dataclass(frozen=True, slots=True)
+class Speed:
+    """One executor's figure."""
+
+    executor: str
+    games: int
+    seconds: float
+
+    @property
+    def rate(self) -> float:
+        """Games per second."""
+        return self.games / self.seconds
+
+
+def timed(executor: Executor, tasks: list[GameTask]) -> Speed:
+    """Play every task on ``executor`` and time it."""
+    start = time.perf_counter()
+    n = sum(1 for _ in executor.run(tasks, play_task))
+    return Speed(executor.name, n, time.perf_counter() - start)
+
+
+def lab_bench(
+    spec: Spec, games: int, workers: int = 2, ray: bool = True, say: Callable[[str], None] = print
+) -> list[Speed]:
+    """Serial, 1 process, ``workers`` processes and (if installed) Ray, on the first ``games`` games of ``spec``."""
+    schedule = Schedule(spec)
+    tasks = [schedule.task(i) for i in range(games)]
+    figures = [timed(SerialExecutor(), tasks), timed(ProcessExecutor(1), tasks)]
+    figures.append(timed(ProcessExecutor(workers), tasks))
+    if ray:
+        try:
+            import ray as ray_module
+        except ImportError:
+            say("Ray is not installed: pip install 'ludorum[ray]'")
+            return figures
+        start = time.perf_counter()
+        executor = RayExecutor(num_cpus=workers)
+        executor.cpus()  # starts the runtime
+        say(f"Ray start-up: {time.perf_counter() - start:.1f} s (once per run)")
+        try:
+            timed(executor, tasks[: 2 * workers])  # warm the workers: their imports are start-up too
+            figures.append(timed(executor, tasks))
+        finally:
+            ray_module.shutdown()
+    return figures
+
+
+def cores() -> int:
+    """CPUs this process may use."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1

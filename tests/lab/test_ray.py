@@ -1,0 +1,59 @@
+"""The Ray executor: the same records as local processes, and a lost worker's game played again.
+
+One short local Ray runtime (2 CPUs, no dashboard) serves every test of this module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.lab import support
+from tests.lab.support import SMALL, play
+
+ray = pytest.importorskip("ray")
+
+from ludorum.lab.executors import RayExecutor  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def local_ray() -> Iterator[None]:
+    import cloudpickle
+
+    cloudpickle.register_pickle_by_value(support)  # Ray workers need not find the tests package
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    yield
+    ray.shutdown()
+    cloudpickle.unregister_pickle_by_value(support)
+
+
+def test_ray_gives_the_same_lines_as_this_process(tmp_path: Path, local_ray: None) -> None:
+    play(SMALL, 12, tmp_path / "serial.jsonl")
+    play(SMALL, 12, tmp_path / "ray.jsonl", RayExecutor())
+    assert sorted((tmp_path / "serial.jsonl").read_text().splitlines()) == sorted(
+        (tmp_path / "ray.jsonl").read_text().splitlines()
+    )
+
+
+def test_a_dead_ray_worker_is_reported_and_its_game_replayed(tmp_path: Path, local_ray: None) -> None:
+    from ludorum.lab.results import ResultsFile
+    from ludorum.lab.schedule import Schedule
+    from ludorum.lab.tournament import run_games
+
+    marker = tmp_path / "marker"
+    dying = support.dying_play_at(marker)
+
+    class Dying(RayExecutor):
+        def run(self, tasks, play, notify):  # type: ignore[no-untyped-def]
+            return super().run(tasks, dying, notify)
+
+    notices: list[str] = []
+    run = run_games(
+        Schedule(SMALL), 6, ResultsFile(tmp_path / "r.jsonl", SMALL), Dying(), notify=notices.append
+    )
+    assert marker.exists()
+    assert len(notices) == 1 and "Ray worker died" in notices[0] and "game 3" in notices[0]
+    assert sorted(line.index for line in run.lines) == list(range(6))
+    assert len((tmp_path / "r.jsonl").read_text().splitlines()) == 6
