@@ -21,6 +21,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ludorum.agents.pool import BotPool
 from ludorum.engine import Registry
 from ludorum.server.api import router
 from ludorum.server.db import Store, default_sqlite_url
@@ -132,12 +133,14 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(url)
         hub = Hub(registry, store, bot_delay)
+        hub.bot_pool = BotPool()  # search bots think in worker processes, never on the event loop
         app.state.hub = hub
         await hub.start()
         try:
             yield
         finally:
             await hub.stop()
+            hub.bot_pool.shutdown()
             store.dispose()
 
     app = FastAPI(

@@ -4,8 +4,8 @@ A step — a human's submission, a bot's choice or a chance draw — is checked 
 submitter saw and against the rules, stored (committed) in the database, and only then applied in
 memory, acknowledged and pushed to every WebSocket subscriber.  Steps of one game are serialised by the
 game's lock; the database's primary key on ``(game, index)`` backs that up across processes.  Bots and
-chance run in one background task per game; bots think in a worker thread, never on the event loop,
-and see only their seat's view.
+chance run in one background task per game; search bots think in worker processes (``BotPool``), other
+bots in a thread, never on the event loop, and see only their seat's information set.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 
 from ludorum.agents import make_bot
+from ludorum.agents.pool import BotPool
 from ludorum.engine import (
     CHANCE,
     Action,
@@ -50,6 +51,8 @@ class Hub:
         self.registry = registry
         self.store = store
         self.bot_delay = bot_delay
+        self.bot_pool: BotPool | None = None
+        """Worker processes for search bots (the app sets it); ``None``: every bot thinks in a thread."""
         self.games: dict[str, LiveGame] = {}
         self.finished: OrderedDict[str, LiveGame] = OrderedDict()
         self.broken: dict[str, str] = {}
@@ -412,7 +415,10 @@ class Hub:
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay / 5 if again else self.bot_delay)
             try:
-                action = await asyncio.to_thread(bot.decide, info, live.bot_rng)
+                if self.bot_pool is not None:
+                    action = await self.bot_pool.decide(f"{live.id}:{mover}", bot, info, live.bot_rng)
+                else:
+                    action = await asyncio.to_thread(bot.decide, info, live.bot_rng)
             except Exception:  # a faulty bot must not stall the game: play a random legal action
                 log.exception("game %s: bot %s failed; playing a random legal action", live.id, seat.bot)
                 action = live.bot_rng.choice(legal)

@@ -1,0 +1,83 @@
+"""Bots that think in worker processes, so that a long search never blocks a server's event loop.
+
+A :class:`BotPool` owns a few single-process executors.  A search bot's decision is sent to one of
+them — always the same one for the same key (a game and seat), so that the worker's copy of the bot
+keeps its tree from one decision to the next — together with the seat's information set (pickled).
+Workers run at a lower scheduling priority than the server, so that on a busy machine a human's move
+is acknowledged before a bot finishes thinking.  Bots that do not search (heuristic, random) answer in
+milliseconds and run in a thread, as before.  Executors start lazily, on the first search.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextlib
+import multiprocessing
+import os
+import random
+import zlib
+from collections import OrderedDict
+from typing import Any
+
+from ludorum.agents.search import SearchBot
+from ludorum.engine import Action
+from ludorum.engine.bots import Bot
+from ludorum.engine.information import InformationSet
+
+KEPT_BOTS = 256
+"""Bots a worker keeps (with their trees) between decisions; the least recently used go first."""
+WORKER_NICENESS = 10
+"""How much lower the workers' priority is than the server's."""
+
+_bots: OrderedDict[str, SearchBot] = OrderedDict()
+"""In a worker: the bots it keeps, by key."""
+
+
+def _start_worker() -> None:
+    with contextlib.suppress(OSError):  # not permitted here: run at the server's priority
+        os.nice(WORKER_NICENESS)
+    import ludorum.games  # noqa: F401  (import the rules once, not on the first decision)
+
+
+def _decide(key: str, bot: SearchBot, info: InformationSet[Any], seed: int) -> Action:
+    kept = _bots.get(key)
+    if kept is None or kept.settings != bot.settings:
+        kept = bot
+    _bots[key] = kept
+    _bots.move_to_end(key)
+    while len(_bots) > KEPT_BOTS:
+        _bots.popitem(last=False)
+    return kept.decide(info, random.Random(seed))
+
+
+class BotPool:
+    """Worker processes for search bots; ``workers`` defaults to one per core but one."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = workers or max(1, (os.cpu_count() or 2) - 1)
+        self._executors: list[concurrent.futures.ProcessPoolExecutor] = []
+
+    def _executor(self, key: str) -> concurrent.futures.ProcessPoolExecutor:
+        if not self._executors:
+            methods = multiprocessing.get_all_start_methods()
+            # Never fork a server that runs threads; forkserver starts workers from a clean process.
+            ctx = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+            self._executors = [
+                concurrent.futures.ProcessPoolExecutor(1, mp_context=ctx, initializer=_start_worker)
+                for _ in range(self.workers)
+            ]
+        return self._executors[zlib.crc32(key.encode()) % len(self._executors)]
+
+    async def decide(self, key: str, bot: Bot, info: InformationSet[Any], rng: random.Random) -> Action:
+        """``bot``'s decision for ``info``: searched in a worker process, otherwise in a thread."""
+        if not isinstance(bot, SearchBot):
+            return await asyncio.to_thread(bot.decide, info, rng)
+        future = self._executor(key).submit(_decide, key, bot, info, rng.getrandbits(64))
+        return await asyncio.wrap_future(future)
+
+    def shutdown(self) -> None:
+        """Stop the workers (a search under way is abandoned)."""
+        for ex in self._executors:
+            ex.shutdown(wait=False, cancel_futures=True)
+        self._executors = []

@@ -1,0 +1,47 @@
+"""Search bots think in worker processes: the information set travels there and a legal action returns."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import pickle
+import random
+
+from ludorum.agents import RandomBot
+from ludorum.agents.pool import BotPool
+from ludorum.agents.search import SearchBot, SearchSettings
+from ludorum.engine import CHANCE
+from ludorum.engine.information import InformationSet
+from ludorum.games import registry
+
+
+def test_information_sets_and_bots_survive_pickling() -> None:
+    for game in registry():
+        s = game.new(game.config(2), 3)
+        while game.to_move(s) == CHANCE:
+            s = game.step(s, game.sample_chance(s))
+        info = InformationSet(game, s, game.to_move(s))
+        again = pickle.loads(pickle.dumps(info))
+        assert again.legal == info.legal and again.view == info.view
+        bot = SearchBot(SearchSettings(iterations=7))
+        assert pickle.loads(pickle.dumps(bot)).settings == bot.settings
+
+
+def test_the_pool_searches_in_another_process() -> None:
+    game = registry().get("medieval-realms")
+    s = game.new(game.config(2), 5)
+    info = InformationSet(game, s, game.to_move(s))
+    pool = BotPool(workers=1)
+
+    async def run() -> tuple[object, object, int]:
+        searched = await pool.decide("g:0", SearchBot(SearchSettings(iterations=20)), info, random.Random(1))
+        quick = await pool.decide("g:1", RandomBot(), info, random.Random(1))
+        pid = await asyncio.wrap_future(pool._executor("g:0").submit(os.getpid))
+        return searched, quick, pid
+
+    try:
+        searched, quick, pid = asyncio.run(run())
+    finally:
+        pool.shutdown()
+    assert searched in info.legal and quick in info.legal
+    assert pid != os.getpid()
