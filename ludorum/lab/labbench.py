@@ -41,7 +41,7 @@ def timed(executor: Executor, tasks: list[GameTask]) -> Speed:
 def lab_bench(
     spec: Spec, games: int, workers: int = 2, ray: bool = True, say: Callable[[str], None] = print
 ) -> list[Speed]:
-    """Serial, 1 process, ``workers`` processes and (if installed) Ray, on the first ``games`` games of ``spec``."""
+    """Serial, 1 process, ``workers`` processes and Ray (if installed), on the first ``games`` of ``spec``."""
     schedule = Schedule(spec)
     tasks = [schedule.task(i) for i in range(games)]
     figures = [timed(SerialExecutor(), tasks), timed(ProcessExecutor(1), tasks)]
