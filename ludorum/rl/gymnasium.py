@@ -57,10 +57,10 @@ class LegalDiscrete(spaces.Discrete):
             current = self._legal_mask()
             if current is not None and current.any():
                 mask = current
-        return super().sample(mask=mask, probability=probability)  # type: ignore[no-any-return]
+        return super().sample(mask=mask, probability=probability)
 
 
-class LudorumEnv(gymnasium.Env):  # type: ignore[type-arg]
+class LudorumEnv(gymnasium.Env):
     """A single-agent view of one game: the learner's seat against bots."""
 
     metadata = {"render_modes": ["ansi"], "render_fps": 1}
@@ -203,7 +203,9 @@ def register_all() -> list[str]:
     for game in registry():
         gid = env_id(game.name)
         if gid not in gymnasium.registry:
-            gymnasium.register(id=gid, entry_point=LudorumEnv, kwargs={"game": game.name})
+            gymnasium.register(
+                id=gid, entry_point="ludorum.rl.gymnasium:LudorumEnv", kwargs={"game": game.name}
+            )
         ids.append(gid)
     return ids
 
