@@ -8,6 +8,17 @@ from typing import Any
 from ludorum.engine.actions import Scalar
 from ludorum.engine.errors import ConfigError
 
+MAX_NAME = 64
+"""The longest variant, content or option name."""
+MAX_ENTRIES = 32
+"""The most variants, and the most options, one config may name."""
+MAX_OPTION_TEXT = 2000
+"""The longest option text (a Signum deck spelled card by card is about 1,200 characters)."""
+MAX_OPTION_NUMBER = 2**31 - 1
+"""The largest magnitude of a number option.  A game reads options as setup choices (a round limit,
+a deck); a config from a stranger (the server, a record) must not make it count, allocate or expand
+anything large before the game has validated it."""
+
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Config:
@@ -64,4 +75,19 @@ class Config:
             v is None or isinstance(v, (bool, int, str)) for v in options.values()
         ):
             raise ConfigError("config 'options' maps names to numbers, strings or booleans")
+        _check_bounds(variants, content, options)
         return Config(players, tuple(sorted(set(variants))), content, tuple(sorted(options.items())))
+
+
+def _check_bounds(variants: list[str], content: str, options: dict[Any, Any]) -> None:
+    """Refuse a config whose names, counts or option values exceed the generic bounds."""
+    if len(variants) > MAX_ENTRIES or len(options) > MAX_ENTRIES:
+        raise ConfigError(f"a config names at most {MAX_ENTRIES} variants and at most {MAX_ENTRIES} options")
+    for name in [*variants, content, *options]:
+        if not isinstance(name, str) or not 1 <= len(name) <= MAX_NAME:
+            raise ConfigError(f"names in a config have 1 to at most {MAX_NAME} characters, not {name!r:.40}")
+    for name, value in options.items():
+        if isinstance(value, str) and len(value) > MAX_OPTION_TEXT:
+            raise ConfigError(f"option {name!r} holds at most {MAX_OPTION_TEXT} characters, not {len(value)}")
+        if type(value) is int and abs(value) > MAX_OPTION_NUMBER:
+            raise ConfigError(f"option {name!r} is a number from {-MAX_OPTION_NUMBER} to {MAX_OPTION_NUMBER}")

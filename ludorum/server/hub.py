@@ -44,6 +44,13 @@ FINISHED_CACHE = 64
 """How many finished games stay in memory for viewing (the rest reload from the database)."""
 
 
+def _valid_config(game: Game[Any], config_json: dict[str, Any]) -> Config:
+    """The config, decoded (within the generic bounds) and validated by the game."""
+    config = Config.from_json(config_json)
+    game.validate_config(config)
+    return config
+
+
 class Hub:
     """Holds the live games of one server process."""
 
@@ -194,8 +201,8 @@ class Hub:
             )
         game = self.registry.get(game_name)
         try:
-            config = Config.from_json(config_json)
-            game.validate_config(config)
+            # a game's own checks may build things from the options (a deck): off the event loop
+            config = await asyncio.to_thread(_valid_config, game, config_json)
         except ConfigError as e:
             raise ApiError(422, "bad_config", str(e)) from None
         seats = self._seats(game, specs, config.players)

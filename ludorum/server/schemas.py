@@ -6,8 +6,16 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
-Name = Annotated[StrictStr, Field(min_length=1, max_length=64)]
-Scalar = StrictInt | StrictStr | StrictBool | None
+from ludorum.engine.config import MAX_ENTRIES, MAX_NAME, MAX_OPTION_NUMBER, MAX_OPTION_TEXT
+
+Name = Annotated[StrictStr, Field(min_length=1, max_length=MAX_NAME)]
+OptionValue = (
+    Annotated[StrictInt, Field(ge=-MAX_OPTION_NUMBER, le=MAX_OPTION_NUMBER)]
+    | Annotated[StrictStr, Field(max_length=MAX_OPTION_TEXT)]
+    | StrictBool
+    | None
+)
+"""An option's value: the engine's generic bounds, checked before any game sees it."""
 
 
 class Strict(BaseModel):
@@ -27,9 +35,9 @@ class ConfigIn(Strict):
     """A game's setup."""
 
     players: Annotated[StrictInt, Field(ge=1, le=16)]
-    variants: Annotated[list[Name], Field(max_length=32)] = []
+    variants: Annotated[list[Name], Field(max_length=MAX_ENTRIES)] = []
     content: Name = "base"
-    options: Annotated[dict[Name, Scalar], Field(max_length=32)] = {}
+    options: Annotated[dict[Name, OptionValue], Field(max_length=MAX_ENTRIES)] = {}
 
 
 class CreateGame(Strict):

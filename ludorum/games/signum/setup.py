@@ -32,7 +32,18 @@ def parse_deck(text: str) -> tuple[str, tuple[str, ...]]:
         raise ConfigError(
             f"{text!r} is neither a starter deck ({', '.join(decks)}) nor 'hero: card, card*2, ...'"
         )
-    return hero.strip(), expand([c for c in rest.split(",") if c.strip()])
+    items = [c for c in rest.split(",") if c.strip()]
+    from ludorum.games.signum.content import DECK_MAX
+
+    for item in items:  # bound every count before anything is expanded (a stranger may write card*10**15)
+        name, star, times = item.partition("*")
+        count = times.strip()
+        small = count.isascii() and count.isdigit() and len(count) <= 3
+        if star and not (small and 1 <= int(count) <= DECK_MAX):
+            raise ConfigError(
+                f"copies of {name.strip()!r}: {count[:20]!r} is not a number of copies from 1 to {DECK_MAX}"
+            )
+    return hero.strip(), expand(items)
 
 
 def deck_of(config: Config, seat: int) -> tuple[str, tuple[str, ...]]:
