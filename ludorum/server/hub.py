@@ -40,6 +40,10 @@ from ludorum.server.security import match_seat, new_game_id, new_seed, new_token
 
 log = logging.getLogger("ludorum.server")
 
+MAX_SEED = 2**64 - 1
+"""The largest seed magnitude a game may be stored with: the generator keeps 64 bits, and the same rule
+holds on every database (the seed column holds decimal text of at most 40 characters)."""
+
 FINISHED_CACHE = 64
 """How many finished games stay in memory for viewing (the rest reload from the database)."""
 
@@ -219,6 +223,10 @@ class Hub:
         seed_chosen = record is not None
         if record is None:
             record = Record(game.name, config, new_seed())
+        elif abs(record.seed) > MAX_SEED:
+            raise ApiError(
+                422, "bad_record", f"the record's seed is a whole number from {-MAX_SEED} to {MAX_SEED}"
+            )
         elif len(record.steps) > game.max_decisions(config):
             raise ApiError(
                 422, "bad_record", f"the record has more steps than any game of {game.title} takes"

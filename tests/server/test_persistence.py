@@ -187,3 +187,31 @@ def test_migration_0002_keeps_the_oldest_of_several_rematches(db_url: str) -> No
         ]
     finally:
         engine.dispose()
+
+
+@pytest.mark.parametrize(
+    ("seed", "status"),
+    [(2**64 - 1, 201), (-(2**64) + 1, 201), (0, 201), (2**64, 422), (-(2**64), 422), (10**41, 422)],
+)
+def test_one_seed_rule_on_both_databases(db_url: str, registry: Registry, seed: int, status: int) -> None:
+    """A record's seed is a whole number of magnitude below 2**64 (the generator's 64 bits), wherever
+    it is stored; a larger one is a clear 422, not a database error."""
+    record = {
+        "format": 1,
+        "game": "sealed-bids",
+        "config": {"players": 2},
+        "seed": seed,
+        "steps": [],
+        "result": None,
+    }
+    with TestClient(create_app(registry, db_url)) as client:
+        r = client.post("/api/records", json={"record": record})
+        assert r.status_code == status, r.text
+        if status == 422:
+            assert r.json()["error"]["code"] == "bad_record" and "seed" in r.json()["error"]["message"]
+            assert client.get("/api/games").json() == []
+            return
+        game_id = r.json()["id"]
+    with TestClient(create_app(registry, db_url)) as client:  # stored and read back exactly
+        client.get(f"/api/games/{game_id}")
+        assert client.app.state.hub.games[game_id].seed == seed  # type: ignore[attr-defined]
