@@ -17,6 +17,7 @@ from ludorum.engine import Action, CodecError, Record, RecordError
 from ludorum.server.db import FINISHED
 from ludorum.server.errors import ApiError
 from ludorum.server.hub import Hub
+from ludorum.server.limits import client_key
 from ludorum.server.live import LiveGame
 from ludorum.server.schemas import Claimed, CreateGame, Leave, Submit, Upload
 from ludorum.server.security import cookie_name, match_seat, presented_token
@@ -29,6 +30,11 @@ TOKEN_IN_BODY = "x-ludorum-token"
 
 def _hub(request: Request | WebSocket) -> Hub:
     return request.app.state.hub  # type: ignore[no-any-return]
+
+
+def _client(request: Request) -> str:
+    """Who the request counts against for the quotas."""
+    return client_key(request.client.host if request.client else None)
 
 
 def _seat(hub: Hub, live: LiveGame, request: Request) -> int | None:
@@ -131,7 +137,11 @@ async def list_games(
 async def create_game(body: CreateGame, request: Request, response: Response) -> Claimed:
     """Set up a game; the creator may take one human seat at once (its token comes as a cookie)."""
     live, token = await _hub(request).create(
-        body.game, body.config.model_dump(), [(s.kind, s.bot) for s in body.seats], body.claim
+        body.game,
+        body.config.model_dump(),
+        [(s.kind, s.bot) for s in body.seats],
+        body.claim,
+        client=_client(request),
     )
     return _claimed(request, response, live.id, body.claim, token)
 
@@ -148,7 +158,9 @@ async def upload_record(body: Upload, request: Request, response: Response) -> C
     specs: list[tuple[str, str | None]] = (
         [(s.kind, s.bot) for s in body.seats] if body.seats else [("human", None)] * players
     )
-    live, token = await hub.create(record.game, record.config.to_json(), specs, body.claim, record=record)
+    live, token = await hub.create(
+        record.game, record.config.to_json(), specs, body.claim, record=record, client=_client(request)
+    )
     return _claimed(request, response, live.id, body.claim, token)
 
 

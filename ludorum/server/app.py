@@ -27,6 +27,7 @@ from ludorum.server.api import router
 from ludorum.server.db import Store, default_sqlite_url
 from ludorum.server.errors import ApiError
 from ludorum.server.hub import Hub
+from ludorum.server.limits import Limits
 
 WEB = Path(__file__).resolve().parent.parent / "web" / "static"
 
@@ -117,12 +118,15 @@ def create_app(
     *,
     bot_delay: float = 0.0,
     renderers_dir: Path | None = None,
+    limits: Limits | None = None,
 ) -> FastAPI:
     """The server for ``registry`` (the product's by default) on ``database_url`` (SQLite by default).
 
     ``bot_delay`` pauses bots before each move so people can follow them; ``renderers_dir`` adds a
-    directory searched for ``<game>.js`` renderers before the packaged ones (tests use it).
+    directory searched for ``<game>.js`` renderers before the packaged ones (tests use it);
+    ``limits`` sets the quotas (by default ``Limits.from_env()``: the ``LUDORUM_*`` settings).
     """
+    limits = limits or Limits.from_env()
     if registry is None:
         from ludorum.games import registry as product_registry
 
@@ -132,7 +136,7 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(url)
-        hub = Hub(registry, store, bot_delay)
+        hub = Hub(registry, store, bot_delay, limits)
         hub.bot_pool = BotPool()  # search bots think in worker processes, never on the event loop
         app.state.hub = hub
         await hub.start()
@@ -164,7 +168,7 @@ def create_app(
 
     @app.exception_handler(ApiError)
     async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse(exc.body(), status_code=exc.status)
+        return JSONResponse(exc.body(), status_code=exc.status, headers=exc.headers)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -8,9 +8,12 @@ from typing import Any
 class ApiError(Exception):
     """A refusal the client is told about as ``{"error": {"code", "message", ...}}``."""
 
-    def __init__(self, status: int, code: str, message: str, **extra: Any) -> None:
+    def __init__(
+        self, status: int, code: str, message: str, *, headers: dict[str, str] | None = None, **extra: Any
+    ) -> None:
         super().__init__(message)
         self.status, self.code, self.message, self.extra = status, code, message, extra
+        self.headers = headers
 
     def body(self) -> dict[str, Any]:
         """The JSON body."""

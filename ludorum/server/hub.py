@@ -35,6 +35,7 @@ from ludorum.engine import (
 from ludorum.engine.information import InformationSet
 from ludorum.server.db import FINISHED, SeatData, Store, StoredGame
 from ludorum.server.errors import ApiError
+from ludorum.server.limits import ClientQuota, Limits, bot_games_refusal
 from ludorum.server.live import LiveGame, Subscriber
 from ludorum.server.security import match_seat, new_game_id, new_seed, new_token, token_hash
 
@@ -58,10 +59,15 @@ def _valid_config(game: Game[Any], config_json: dict[str, Any]) -> Config:
 class Hub:
     """Holds the live games of one server process."""
 
-    def __init__(self, registry: Registry, store: Store, bot_delay: float = 0.0) -> None:
+    def __init__(
+        self, registry: Registry, store: Store, bot_delay: float = 0.0, limits: Limits | None = None
+    ) -> None:
         self.registry = registry
         self.store = store
         self.bot_delay = bot_delay
+        self.limits = limits or Limits()
+        self.quota = ClientQuota(self.limits)
+        self._bot_games_starting = 0  # all-bot games admitted but not yet in ``games``
         self.bot_pool: BotPool | None = None
         """Worker processes for search bots (the app sets it); ``None``: every bot thinks in a thread."""
         self.games: dict[str, LiveGame] = {}
@@ -191,6 +197,45 @@ class Hub:
         record: Record | None = None,
         rematch_of: str | None = None,
         holders: list[str | None] | None = None,
+        client: str | None = None,
+    ) -> tuple[LiveGame, str | None]:
+        """Start a game within the quotas: ``client`` (when given) may start only so many games per
+        window, and the server runs only so many games without a human (429 beyond).  See ``_create``."""
+        if client is not None:
+            self.quota.check(client)
+        all_bots = all(kind == "bot" for kind, _ in specs)
+        try:
+            if all_bots:
+                self._admit_bot_game()
+            try:
+                return await self._create(game_name, config_json, specs, claim, record, rematch_of, holders)
+            finally:
+                if all_bots:
+                    self._bot_games_starting -= 1
+        except BaseException:
+            if client is not None:  # nothing was started: the attempt does not count
+                self.quota.refund(client)
+            raise
+
+    def _bot_games(self) -> int:
+        """Unfinished games of this process without a human seat, counting those being started."""
+        running = sum(1 for g in self.games.values() if all(s.kind == "bot" for s in g.seats))
+        return running + self._bot_games_starting
+
+    def _admit_bot_game(self) -> None:
+        if self.limits.bot_games and self._bot_games() >= self.limits.bot_games:
+            raise bot_games_refusal(self.limits.bot_games)
+        self._bot_games_starting += 1
+
+    async def _create(
+        self,
+        game_name: str,
+        config_json: dict[str, Any],
+        specs: list[tuple[str, str | None]],
+        claim: int | None,
+        record: Record | None = None,
+        rematch_of: str | None = None,
+        holders: list[str | None] | None = None,
     ) -> tuple[LiveGame, str | None]:
         """Start a game (or resume an uploaded record); returns it and the claimed seat's token.
 
@@ -291,6 +336,11 @@ class Hub:
             if live.over:  # who played a finished game is history
                 raise ApiError(409, "game_over", "this game has ended; its seats can no longer change")
             s = live.seats[seat]
+            # the last human handing over to a bot starts an all-bot game
+            last_human = all(o.kind == "bot" for o in live.seats if o.seat != seat)
+            limit = self.limits.bot_games
+            if bot is not None and last_human and limit and self._bot_games() >= limit:
+                raise bot_games_refusal(limit)
             if bot is not None:
                 try:
                     make_bot(live.game, bot)

@@ -1,0 +1,127 @@
+"""Quotas: how many games one client may start, and how many all-bot games the server runs at once.
+
+A public server must not let one anonymous client fill it: every game costs memory, and an all-bot
+game costs CPU for as long as it runs (150 of them made a human's acknowledgement 100 times slower).
+A client is its IP address as the ASGI server reports it (behind a reverse proxy, let uvicorn take it
+from ``X-Forwarded-For``: ``FORWARDED_ALLOW_IPS``); an IPv6 client is its /64 network, which one
+household or host usually holds whole.  Refusals are ``429`` with ``Retry-After``.
+"""
+
+from __future__ import annotations
+
+import collections
+import dataclasses
+import ipaddress
+import math
+import os
+import time
+from collections.abc import Callable, Mapping
+
+from ludorum.server.errors import ApiError
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Limits:
+    """The server's quotas; ``0`` switches one off.  ``Limits.from_env()`` reads the settings
+    ``LUDORUM_GAMES_PER_CLIENT``, ``LUDORUM_QUOTA_WINDOW`` (seconds) and ``LUDORUM_BOT_GAMES``."""
+
+    games_per_client: int = 20
+    """Games (created, uploaded) one client may start within ``window`` seconds."""
+    window: float = 600.0
+    """The sliding window of ``games_per_client``, in seconds."""
+    bot_games: int = 20
+    """Unfinished games without a human seat that this server runs at once (all clients together)."""
+
+    def __post_init__(self) -> None:
+        if self.games_per_client < 0 or self.bot_games < 0 or not (0 < self.window < math.inf):
+            raise ValueError("quotas are whole numbers >= 0 (0: no limit) and the window a positive time")
+
+    @staticmethod
+    def from_env(env: Mapping[str, str] = os.environ) -> Limits:
+        """The limits the environment sets (defaults for the ones it does not)."""
+        default = Limits()
+        try:
+            return Limits(
+                games_per_client=int(env.get("LUDORUM_GAMES_PER_CLIENT", default.games_per_client)),
+                window=float(env.get("LUDORUM_QUOTA_WINDOW", default.window)),
+                bot_games=int(env.get("LUDORUM_BOT_GAMES", default.bot_games)),
+            )
+        except ValueError as e:
+            raise ValueError(f"bad quota setting in the environment: {e}") from None
+
+
+def client_key(host: str | None) -> str:
+    """Who a request counts against: its IPv4 address, or its IPv6 /64 network."""
+    if not host:
+        return "unknown"
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return host[:64]  # not an IP (a test client, a Unix socket): counted by its name
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{address}/64", strict=False))
+    return str(address)
+
+
+class ClientQuota:
+    """A sliding window of game starts per client, in memory (one server process's view)."""
+
+    def __init__(self, limits: Limits, clock: Callable[[], float] = time.monotonic) -> None:
+        self.limits = limits
+        self.clock = clock
+        self._starts: dict[str, collections.deque[float]] = {}
+        self._swept = clock()
+
+    def check(self, client: str) -> None:
+        """Refuse with 429 if ``client`` has used its quota; otherwise count one more start."""
+        limit = self.limits.games_per_client
+        if not limit:
+            return
+        now = self.clock()
+        if now - self._swept > self.limits.window / 8:
+            self._sweep(now)
+        starts = self._starts.setdefault(client, collections.deque())
+        while starts and starts[0] <= now - self.limits.window:
+            starts.popleft()
+        if len(starts) >= limit:
+            wait = max(1, math.ceil(starts[0] + self.limits.window - now))
+            raise ApiError(
+                429,
+                "too_many_games",
+                f"you have started {limit} games in the last {self.limits.window:g} seconds, the most "
+                f"this server allows; try again in {wait} seconds",
+                headers={"Retry-After": str(wait)},
+                retry_after=wait,
+            )
+        starts.append(now)
+
+    def refund(self, client: str) -> None:
+        """Take back the last start counted (the game was refused after all)."""
+        starts = self._starts.get(client)
+        if starts:
+            starts.pop()
+
+    def _sweep(self, now: float) -> None:
+        # now and then drop starts older than the window, and clients with none left: memory stays
+        # bounded by the starts of one window
+        self._swept = now
+        for key in list(self._starts):
+            starts = self._starts[key]
+            while starts and starts[0] <= now - self.limits.window:
+                starts.popleft()
+            if not starts:
+                del self._starts[key]
+
+
+def bot_games_refusal(limit: int) -> ApiError:
+    """The 429 for a game that would take the server over its all-bot limit."""
+    return ApiError(
+        429,
+        "too_many_bot_games",
+        f"this server already runs {limit} games without a human player, its limit; "
+        "take a seat yourself, or try again when one has ended",
+        headers={"Retry-After": "60"},
+        retry_after=60,
+    )
