@@ -118,6 +118,12 @@ def tournament(
     out: Annotated[
         Path | None, typer.Option(help="results file, one JSON line per game (default: ludorum-lab/…jsonl)")
     ] = None,
+    weights: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="LABEL=FILE: the bot labelled LABEL (kind:name) plays with tuned weights, repeatable"
+        ),
+    ] = None,
     workers: Workers = 1,
     ray: UseRay = False,
     ray_address: RayAddress = None,
@@ -139,6 +145,7 @@ def tournament(
             "base",
             parse_options(option),
             rotate,
+            _weights(weights, game_name),
         )
         schedule = Schedule(spec)
     except LabError as e:
@@ -156,6 +163,23 @@ def tournament(
     console.print(
         f"records: {out} (one per line; `ludorum record {out} N` cuts out game N); summary: {summary_path}"
     )
+
+
+def _weights(
+    pairs: list[str] | None, game_name: str
+) -> tuple[tuple[str, tuple[tuple[str, float], ...]], ...]:
+    """``["easy:tuned=file.json"]`` → the spec's weights, each file checked against the game."""
+    from ludorum.lab.facts import analysis_of
+    from ludorum.lab.tuning import load_weights
+
+    out = []
+    for pair in pairs or ():
+        label, sep, path = pair.partition("=")
+        if not sep:
+            raise fail(f"--weights takes LABEL=FILE, not {pair!r}")
+        found = load_weights(Path(path), game_name, analysis_of(_game(game_name)).tunables())
+        out.append((label.strip(), tuple(sorted(found.items()))))
+    return tuple(out)
 
 
 def _min_players(game_name: str) -> int:
@@ -400,9 +424,86 @@ def lab_bench(
         console.print(f"Ray's overhead against {workers} local processes: {100 * overhead:.1f} %")
 
 
+def tune(
+    game_name: Annotated[str, typer.Argument(metavar="GAME")],
+    bot: Annotated[
+        str, typer.Option(help="the bot kind whose weights are tuned (a search level reads them)")
+    ] = "easy",
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="default: the game's minimum")
+    ] = None,
+    trials: Annotated[int, typer.Option(help="Optuna trials (the first plays the current weights)")] = 20,
+    games: Annotated[
+        int, typer.Option("--games", "-n", help="games per trial (rounded up to whole rotations)")
+    ] = 24,
+    seed: Annotated[int, typer.Option(help="seeds of every trial's games, and of the sampler")] = 0,
+    out: Annotated[
+        Path | None, typer.Option(help="the tuned-weights file (default: ludorum-lab/tuned-…json)")
+    ] = None,
+    workers: Workers = 1,
+    ray: UseRay = False,
+    ray_address: RayAddress = None,
+) -> None:
+    """Tune a game's weights with Optuna: each trial's bot plays the current one; saves the best as data."""
+    from ludorum.lab.errors import LabError
+    from ludorum.lab.facts import analysis_of
+    from ludorum.lab.ratings import standings
+    from ludorum.lab.schedule import Schedule, Spec
+    from ludorum.lab.tuning import CANDIDATE, Tuned, current
+    from ludorum.lab.tuning import tune as run_tune
+
+    try:
+        game = _game(game_name)
+        tunables = analysis_of(game).tunables()
+        if not tunables:
+            raise LabError(f"{game.title} declares no tunable weights (its analysis.py tunables())")
+        n = players or game.min_players
+        label = f"{bot}:{CANDIDATE}"
+        Schedule(Spec(game_name, n, (label, bot), seed))  # refuse a bad bot or player count before trial 0
+    except LabError as e:
+        raise fail(str(e)) from None
+    out = out or Path("ludorum-lab") / f"tuned-{game_name}-{bot}.json"
+    trial_dir = out.with_suffix("")
+    executor = executor_for(workers, ray, ray_address)
+    defaults = current(tunables)
+
+    def score(weights: dict[str, float], number: int) -> float:
+        spec = Spec(game_name, n, (label, bot), seed, weights=((label, tuple(sorted(weights.items()))),))
+        schedule = Schedule(spec)
+        run = play_schedule(schedule, games, trial_dir / f"trial-{number}.jsonl", executor, f"trial {number}")
+        mine = next(s for s in standings(spec.bots, run.lines) if s.bot == label)
+        return mine.wins.rate
+
+    def said(number: int, weights: dict[str, float], value: float) -> None:
+        shown = ", ".join(f"{k}={v:.3g}" for k, v in weights.items())
+        console.print(f"trial {number}: win share {100 * value:.1f} % with {shown}", soft_wrap=True)
+
+    best, value = run_tune(trials, tunables, score, seed, said)
+    tuned = Tuned(
+        game_name,
+        bot,
+        best,
+        defaults,
+        value,
+        trials,
+        Schedule(Spec(game_name, n, (label, bot))).rounded(games),
+        n,
+        seed,
+    )
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(tuned.to_json(), indent=1) + "\n")
+    console.print(
+        f"best: win share {100 * value:.1f} % against the current weights (fair share {100 / n:.0f} %); "
+        f"saved to {out}. Check it on fresh seeds: ludorum tournament {game_name} --bots {bot}:tuned,{bot} "
+        f"--weights {bot}:tuned={out} --seed {seed + 10_000}",
+        soft_wrap=True,
+    )
+
+
 def register(app: typer.Typer) -> None:
     """Add the lab's commands to the ``ludorum`` app."""
     app.command()(tournament)
     app.command()(balance)
     app.command()(record)
+    app.command()(tune)
     app.command("lab-bench")(lab_bench)

@@ -10,6 +10,7 @@ elements, seat 0 moves first, length counted in decisions.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from itertools import combinations
 from typing import ClassVar, Generic, TypeVar
 
@@ -18,6 +19,23 @@ from ludorum.engine.config import Config
 from ludorum.engine.state import GameState
 
 S = TypeVar("S", bound=GameState)
+
+
+@dataclass(frozen=True, slots=True)
+class Tunable:
+    """A number the game's bots or evaluation read at decision time, which ``ludorum tune`` may vary.
+
+    It is a module-level constant (``module.attribute``), read when a bot decides, so the lab can give
+    one seat other values than another by setting it only while that seat's bot decides.
+    """
+
+    module: str
+    attribute: str
+    low: float
+    high: float
+    description: str = ""
+    log: bool = False
+    """Search on a logarithmic scale (for positive scales such as temperatures)."""
 
 
 class Analysis(Generic[S]):
@@ -53,6 +71,10 @@ class Analysis(Generic[S]):
         """The game's length in :attr:`length_unit` (rounds, turns), from its final state."""
         return None
 
+    def tunables(self) -> Mapping[str, Tunable]:
+        """Weights ``ludorum tune`` may vary, by name (none by default)."""
+        return {}
+
 
 def all_setups(keys: Sequence[str], players: int) -> list[tuple[str, ...]]:
     """Every way of seating ``players`` of ``keys`` so that each key sits in each seat equally often.
@@ -66,4 +88,4 @@ def all_setups(keys: Sequence[str], players: int) -> list[tuple[str, ...]]:
     return out
 
 
-__all__ = ["Analysis", "all_setups"]
+__all__ = ["Analysis", "Tunable", "all_setups"]

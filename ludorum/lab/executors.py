@@ -99,14 +99,14 @@ class ProcessExecutor:
                         break
                     done, _ = wait(running, return_when=FIRST_COMPLETED)
                     for future in done:
-                        task = running.pop(future)
+                        task = running[future]
                         try:
                             line = future.result()
                         except BrokenProcessPool:
-                            raise
+                            raise  # ``running`` still holds the lost game, for the notice
                         except Exception as e:
                             raise failed(task, e) from e
-                        del pending[task.index]
+                        del running[future], pending[task.index]
                         lost_rounds = 0
                         yield task, line
             except BrokenProcessPool:

@@ -8,11 +8,22 @@ from typing import Any
 import ludorum
 from ludorum.agents import make_bot, play_game
 from ludorum.games import registry
-from ludorum.lab.facts import derive_facts
-from ludorum.lab.schedule import GameTask
+from ludorum.lab.facts import analysis_of, derive_facts
+from ludorum.lab.schedule import GameTask, kind_of
 
 LAB_KEY = "lab"
 """The key of the lab's block in a results line; records ignore keys they do not know."""
+
+
+def _bot(game: Any, label: str, task: GameTask) -> Any:
+    """The bot for a seat label: ``make_bot`` of its kind, with the weights the spec gives that label."""
+    bot = make_bot(game, kind_of(label))
+    weights = dict(task.spec.weights).get(label)
+    if weights:
+        from ludorum.lab.tuning import Weighted
+
+        return Weighted(bot, analysis_of(game).tunables(), dict(weights))
+    return bot
 
 
 def play_task(task: GameTask) -> str:
@@ -21,7 +32,7 @@ def play_task(task: GameTask) -> str:
     The line depends only on the task, so every executor produces identical lines for one schedule.
     """
     game = registry().get(task.game)
-    bots = [make_bot(game, kind) for kind in task.bots]
+    bots = [_bot(game, label, task) for label in task.bots]
     record = play_game(game, task.config, task.seed, bots).record
     data: dict[str, Any] = record.to_json()
     data[LAB_KEY] = {

@@ -41,10 +41,13 @@ class Spec:
     options: Options = ()
     rotate: bool = True
     """Rotate factions or decks through the seats (when the options do not fix them)."""
+    weights: tuple[tuple[str, tuple[tuple[str, float], ...]], ...] = ()
+    """Bot label → tunable weights it plays with (``ludorum tune``); a label is ``kind`` or ``kind:name``."""
 
     def to_json(self) -> dict[str, Any]:
         """The JSON form kept in every results line, so a resumed run can tell it is the same one."""
-        return {
+        extra = {"weights": {label: dict(w) for label, w in self.weights}} if self.weights else {}
+        return extra | {
             "game": self.game,
             "players": self.players,
             "bots": list(self.bots),
@@ -65,9 +68,9 @@ class Spec:
         """How another spec's JSON differs from this one, in words (for a refused results file)."""
         mine = self.to_json()
         return "; ".join(
-            f"{key} {other.get(key)!r} there, {mine[key]!r} here"
-            for key in mine
-            if mine[key] != other.get(key)
+            f"{key} {other.get(key)!r} there, {mine.get(key)!r} here"
+            for key in [*mine, *(k for k in other if k not in mine)]
+            if mine.get(key) != other.get(key)
         )
 
 
@@ -82,6 +85,11 @@ class GameTask:
     bots: tuple[str, ...]
     setup: Options
     spec: Spec = field(repr=False)
+
+
+def kind_of(label: str) -> str:
+    """The bot kind of a label: ``"medium:tuned"`` → ``"medium"`` (a label names one player of a kind)."""
+    return label.partition(":")[0]
 
 
 def lineups(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
@@ -109,7 +117,7 @@ class Schedule:
         if not spec.bots:
             raise LabError("name at least one bot kind")
         kinds = bot_kinds(self.game)
-        unknown = [b for b in spec.bots if b not in kinds]
+        unknown = list(dict.fromkeys(kind_of(b) for b in spec.bots if kind_of(b) not in kinds))
         if unknown:
             raise LabError(
                 f"no bot kind {', '.join(map(repr, unknown))} for {self.game.title}; "
@@ -121,6 +129,18 @@ class Schedule:
         self.spec = spec
         self.base = self._config({})
         self.analysis = analysis_of(self.game)
+        tunables = self.analysis.tunables()
+        for label, weights in spec.weights:
+            if label not in spec.bots:
+                raise LabError(
+                    f"weights are given for {label!r}, which is not among the bots {', '.join(spec.bots)}"
+                )
+            bad = [name for name, _ in weights if name not in tunables]
+            if bad:
+                raise LabError(
+                    f"{self.game.title} has no tunable weight {', '.join(map(repr, bad))}; "
+                    f"its weights are {', '.join(tunables) or 'none'}"
+                )
         setups = self.analysis.setups(self.base) if spec.rotate else [{}]
         self.arrangements: list[tuple[tuple[str, ...], Options]] = [
             (lineup, tuple(sorted(setup.items())))

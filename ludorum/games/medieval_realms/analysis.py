@@ -5,13 +5,16 @@ Realms are colours fixed to seats, so there is nothing to rotate; the start play
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from ludorum.engine import Action
-from ludorum.engine.analysis import Analysis
+from ludorum.engine.analysis import Analysis, Tunable
 
 from .content import CARDS
 from .state import RealmsState
+
+EVALUATION = "ludorum.games.medieval_realms.evaluation"
+"""The module whose constants are tunable."""
 
 
 class RealmsAnalysis(Analysis[RealmsState]):
@@ -37,6 +40,29 @@ class RealmsAnalysis(Analysis[RealmsState]):
     def length(self, last: RealmsState) -> int | None:
         """The round the game ended in."""
         return last.round
+
+    def tunables(self) -> Mapping[str, Tunable]:
+        """The search evaluation's weights (``evaluation.py``), which the search bots read as they decide."""
+        return {
+            "resource": Tunable(EVALUATION, "RESOURCE", 0.0, 1.0, "a stored resource beyond its end value"),
+            "leader": Tunable(EVALUATION, "LEADER", 0.0, 1.5, "a Mayor, General or Admiral"),
+            "temperature_end": Tunable(
+                EVALUATION,
+                "TEMPERATURE_END",
+                0.5,
+                8.0,
+                "the VP lead that makes a realm e times likelier to win at the end",
+                log=True,
+            ),
+            "temperature_round": Tunable(
+                EVALUATION,
+                "TEMPERATURE_ROUND",
+                0.2,
+                5.0,
+                "how much less sure a lead is per round left",
+                log=True,
+            ),
+        }
 
 
 ANALYSIS = RealmsAnalysis()

@@ -11,12 +11,16 @@ from itertools import combinations
 
 from ludorum.engine import Action, Config
 from ludorum.engine.actions import Scalar
-from ludorum.engine.analysis import Analysis
+from ludorum.engine.analysis import Analysis, Tunable
 
 from .content import content
 from .state import ReliquiumState
 
 C = content()
+
+
+EVALUATION = "ludorum.games.reliquium.evaluation"
+"""The module whose constants are tunable."""
 
 
 class ReliquiumAnalysis(Analysis[ReliquiumState]):
@@ -45,6 +49,21 @@ class ReliquiumAnalysis(Analysis[ReliquiumState]):
     def length(self, last: ReliquiumState) -> int | None:
         """The round the game ended in."""
         return last.round
+
+    def tunables(self) -> Mapping[str, Tunable]:
+        """The search evaluation's weights (``evaluation.py``), which the search bots read as they decide."""
+        return {
+            "unit": Tunable(EVALUATION, "UNIT", 0.0, 1.0, "a unit's worth against a castle"),
+            "reserve": Tunable(EVALUATION, "RESERVE", 0.0, 0.3, "a reserve unit's worth"),
+            "temperature": Tunable(
+                EVALUATION,
+                "TEMPERATURE",
+                0.3,
+                5.0,
+                "the castle lead that makes a seat e times likelier to win",
+                log=True,
+            ),
+        }
 
 
 ANALYSIS = ReliquiumAnalysis()

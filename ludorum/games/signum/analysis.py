@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from ludorum.engine import Action, Config
 from ludorum.engine.actions import Scalar
-from ludorum.engine.analysis import Analysis, all_setups
+from ludorum.engine.analysis import Analysis, Tunable, all_setups
 
 from .content import base_content
 from .setup import DEFAULT_DECKS
@@ -19,6 +19,10 @@ from .state import SignumState
 CONTENT = base_content()
 PLAYED = {"recruit": "card", "cast": "card", "set": "card", "equip": "card", "build": "building"}
 """Action kinds that put a card from hand (or a building) onto the table, and its category."""
+
+
+EVALUATION = "ludorum.games.signum.evaluation"
+"""The module whose constants are tunable."""
 
 
 class SignumAnalysis(Analysis[SignumState]):
@@ -57,6 +61,23 @@ class SignumAnalysis(Analysis[SignumState]):
     def length(self, last: SignumState) -> int | None:
         """The turn the game ended on."""
         return last.turn
+
+    def tunables(self) -> Mapping[str, Tunable]:
+        """The search evaluation's weights (``evaluation.py``), which the search bots read as they decide."""
+        return {
+            "hero": Tunable(EVALUATION, "HERO", 0.0, 15.0, "the hero alive"),
+            "creature": Tunable(EVALUATION, "CREATURE", 0.0, 0.5, "a creature's worth per point of cost"),
+            "prosperity": Tunable(EVALUATION, "PROSPERITY", 0.0, 10.0, "prosperity's weight"),
+            "income": Tunable(EVALUATION, "INCOME", 0.0, 0.5, "income's weight"),
+            "temperature": Tunable(
+                EVALUATION,
+                "TEMPERATURE",
+                0.5,
+                8.0,
+                "the score lead that makes a seat e times likelier to win",
+                log=True,
+            ),
+        }
 
 
 ANALYSIS = SignumAnalysis()
