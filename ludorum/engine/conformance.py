@@ -6,7 +6,10 @@ is a well-formed, distinct :class:`Action`; that illegal and malformed actions r
 (the symptom of a clone that aliases); that ``clone()`` equals the original and is independent of it;
 that the JSON round trip is exact; that no seat's view changes across ``sample_state`` draws of what it
 cannot know, and that no view shows a hidden field; that the deciding seat's legal actions follow from
-its information.  At the end it replays the record and checks that the game ended within
+its information; that ``sample_state`` draws from what a seat knows, not from the true state (two states
+the seat cannot tell apart give the same draws); and that what each observer reads of a step in the
+log (:mod:`ludorum.engine.disclosure`) is the same for every state and action it cannot tell apart
+from the real ones.  At the end it replays the record and checks that the game ended within
 ``max_decisions``.  The first breach raises :class:`ConformanceError` saying game, step and what failed.
 """
 
@@ -15,15 +18,16 @@ from __future__ import annotations
 import json
 import random
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ludorum.engine import codec
+from ludorum.engine import codec, disclosure
 from ludorum.engine.actions import Action
 from ludorum.engine.config import Config
 from ludorum.engine.errors import IllegalAction
 from ludorum.engine.game import CANCEL, CHANCE, Game
+from ludorum.engine.information import Observer
 from ludorum.engine.record import Playthrough, replay
 from ludorum.engine.state import HIDDEN, PER_SEAT, VISIBILITY, GameState
 
@@ -57,6 +61,9 @@ def random_choice(legal: Sequence[Action], rng: random.Random) -> Action:
     return rng.choice(legal)
 
 
+Disclose = Callable[[Game[Any], int, GameState, int, Action, GameState], disclosure.LogEntry]
+"""The signature of :func:`ludorum.engine.disclosure.disclose`."""
+
 MALFORMED = (
     Action(""),
     Action("no-such-action"),
@@ -71,8 +78,12 @@ def check_game(
     seed: int = 0,
     check_every: int = 1,
     illegal_samples: int = 3,
+    disclose: Disclose = disclosure.disclose,
 ) -> Report:
-    """Play ``games`` random games spread over ``configs`` and check every ``check_every``-th step."""
+    """Play ``games`` random games spread over ``configs`` and check every ``check_every``-th step.
+
+    ``disclose`` is the rule under test for what a step discloses (the engine's, unless a test plants
+    another)."""
     cfgs = list(configs)
     if not cfgs:
         raise ValueError("check_game needs at least one config")
@@ -80,7 +91,7 @@ def check_game(
     start = time.perf_counter()
     for g in range(games):
         config = cfgs[g % len(cfgs)]
-        _check_one(game, config, seed + g, check_every, illegal_samples, report)
+        _check_one(game, config, seed + g, check_every, illegal_samples, disclose, report)
         report.games += 1
     report.seconds = time.perf_counter() - start
     return report
@@ -91,7 +102,13 @@ def _fail(where: str, message: str) -> ConformanceError:
 
 
 def _check_one(
-    game: Game[Any], config: Config, seed: int, every: int, n_illegal: int, report: Report
+    game: Game[Any],
+    config: Config,
+    seed: int,
+    every: int,
+    n_illegal: int,
+    disclose: Disclose,
+    report: Report,
 ) -> None:
     rng = random.Random(seed)
     play = Playthrough(game, config, seed)
@@ -115,10 +132,13 @@ def _check_one(
         else:
             action = random_choice(legal, rng)
             cancels += action == CANCEL
+        actor = game.to_move(state)
         try:
             play.play(action)
         except IllegalAction as e:
             raise _fail(where, f"legal action {action} was refused: {e}") from None
+        if step % every == 0:
+            _check_disclosure(game, state, actor, action, play.state, disclose, rng, where)
         if len(seen) < 400:
             seen.extend(legal[:3])
         step += 1
@@ -241,6 +261,7 @@ def _check_views(
         except (TypeError, ValueError) as e:
             raise _fail(where, f"the view of seat {seat} is not JSON: {e}") from None
         _check_secret_fields(state, view, seat, where)
+        _check_sampling(game, state, seat, rng, where)
         for _ in range(2):
             other = game.sample_state(state, seat, rng)
             if json.dumps(game.view(other, seat), sort_keys=True) != text:
@@ -258,6 +279,62 @@ def _check_views(
                 )
             ):
                 raise _fail(where, f"seat {seat}'s legal actions depend on what it cannot know")
+
+
+def _check_sampling(
+    game: Game[Any], state: GameState, seat: Observer, rng: random.Random, where: str
+) -> None:
+    """Two states ``seat`` cannot tell apart give the same draws from the same generator."""
+    twin = game.sample_state(state, seat, rng)
+    key = rng.getrandbits(32)
+    a = game.sample_state(state, seat, random.Random(key))
+    b = game.sample_state(twin, seat, random.Random(key))
+    if a != b:
+        raise _fail(
+            where,
+            f"sample_state for seat {seat} draws from the true state, not from what the seat knows: two "
+            "states it cannot tell apart give different draws from the same generator (decisions taken "
+            "on such draws — a log entry, a bot's move — would leak what the seat cannot see)",
+        )
+
+
+def _check_disclosure(
+    game: Game[Any],
+    before: GameState,
+    actor: int,
+    action: Action,
+    after: GameState,
+    disclose: Disclose,
+    rng: random.Random,
+    where: str,
+) -> None:
+    """An observer reads the same log entry for a (state, action) it cannot tell from the real one.
+
+    One observer, drawn at random, is checked at each checked step: over a game every one is."""
+    if type(game).sample_state is Game.sample_state:
+        return  # perfect information: the information set is the state itself
+    entry = disclose(game, 0, before, actor, action, after)
+    for o in [rng.choice([o for o in [None, *range(before.config.players)] if o != actor])]:
+        seen = entry.to_json(o, public=False)
+        target = game.view(after, o)
+        twin = game.sample_state(before, o, rng)
+        # Prefer another action: that is where a leak shows.
+        for alt in sorted(game.legal_actions(twin), key=lambda a: a == action):
+            try:
+                nxt = game.step(twin, alt)
+            except IllegalAction:
+                continue
+            if game.view(nxt, o) != target:
+                continue
+            again = disclose(game, 0, twin, actor, alt, nxt).to_json(o, public=False)
+            if again != seen:
+                raise _fail(
+                    where,
+                    f"the log tells observer {o} {seen['label']!r} for {action}, but "
+                    f"{again['label']!r} for {alt} in a state it cannot tell apart, which leaves it the "
+                    "same view: the log leaks what it cannot see",
+                )
+            break
 
 
 def _check_secret_fields(state: GameState, view: dict[str, Any], seat: int | None, where: str) -> None:

@@ -31,7 +31,13 @@ from ludorum.engine.information import Observer, knowledge_rng, view_text
 from ludorum.engine.state import GameState
 
 SAMPLES = 6
-"""How many states of an observer's information set a step, label or refusal is judged on."""
+"""How many states of an observer's information set a label or refusal is judged on."""
+
+STEP_SAMPLES = 24
+"""How many states of an observer's information set a step is judged on (see :func:`reading`)."""
+
+FULL_SCANS = 1
+"""In how many of those every legal action is tried, whatever the step taken does there."""
 
 SECRET = None
 """An observer's reading of a step it may not learn."""
@@ -88,14 +94,16 @@ def _perfect_information(game: Game[Any]) -> bool:
     return type(game).sample_state is Game.sample_state
 
 
-def _samples(game: Game[Any], state: GameState, observer: Observer, *knowledge: Any) -> Iterator[GameState]:
+def _samples(
+    game: Game[Any], state: GameState, observer: Observer, *knowledge: Any, count: int = SAMPLES
+) -> Iterator[GameState]:
     """Distinct states of ``observer``'s information set at ``state``, drawn from its knowledge."""
     if _perfect_information(game):
         yield state
         return
     rng = knowledge_rng(*knowledge)
     drawn: list[GameState] = []
-    for _ in range(SAMPLES):
+    for _ in range(count):
         s = game.sample_state(state, observer, rng)
         if s not in drawn:
             drawn.append(s)
@@ -111,26 +119,41 @@ def reading(
     observer: Observer,
     label: str,
 ) -> str | None:
-    """What ``observer`` reads of ``action`` (taken by ``actor`` in ``before``, leading to ``after``)."""
-    seen_before, seen_after = game.view(before, observer), game.view(after, observer)
-    text_after = view_text(seen_after)
-    samples = list(_samples(game, before, observer, "step", view_text(seen_before), text_after, actor))
+    """What ``observer`` reads of ``action`` (taken by ``actor`` in ``before``, leading to ``after``).
+
+    Secret if some sampled state of the observer's information set offers another action leaving it
+    the same view.  Every legal action is tried in the first :data:`FULL_SCANS` samples; in the others,
+    only where the step taken is impossible there or looks different — the states where the actor's
+    hidden means differ (another card in hand) are the ones that offer the alternatives.
+    """
+    seen_after = game.view(after, observer)
+    knowledge = ("step", view_text(game.view(before, observer)), view_text(seen_after), actor)
     consistent = []
-    for s in samples:
+    for n, s in enumerate(_samples(game, before, observer, *knowledge, count=STEP_SAMPLES)):
+        if n >= FULL_SCANS and _leads_to(game, s, action, observer, seen_after):
+            consistent.append(s)
+            continue
         for alt in game.legal_actions(s):
-            try:
-                nxt = game.step(s, alt)
-            except IllegalAction:
-                continue
-            if view_text(game.view(nxt, observer)) != text_after:
+            if not _leads_to(game, s, alt, observer, seen_after):
                 continue
             if alt != action:
-                return SECRET  # some state the observer cannot rule out offers another such action
+                return SECRET  # a state the observer cannot rule out offers another such action
             consistent.append(s)
     # The action is determined; its label is shown if it reads the same wherever it could have been.
     if all(game.describe(s, action) == label for s in consistent):
         return label
     return str(action)
+
+
+def _leads_to(
+    game: Game[Any], state: GameState, action: Action, observer: Observer, view: Mapping[str, Any]
+) -> bool:
+    """Whether ``action`` is possible in ``state`` and leaves ``observer`` the view ``view``."""
+    try:
+        nxt = game.step(state, action)
+    except IllegalAction:
+        return False
+    return game.view(nxt, observer) == view
 
 
 def disclose(

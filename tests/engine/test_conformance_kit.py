@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ludorum.engine.conformance import ConformanceError, check_game
+from tests.fixtures.face_down import FaceDown, TrueOrderFaceDown, true_state_disclose
 from tests.fixtures.sealed_bids import (
     AliasingBids,
     HintingBids,
@@ -47,3 +48,26 @@ def test_planted_faults_are_caught(faulty: type[SealedBids], symptom: str) -> No
 def test_declared_open_kinds_may_take_unlisted_arguments() -> None:
     game = OpenBids()
     check_game(game, configs(game), games=20, seed=1)
+
+
+def face_down_configs(game: FaceDown) -> list:
+    return [game.config(2), game.config(3)]
+
+
+def test_hidden_hands_game_passes_with_the_engines_disclosure() -> None:
+    game = FaceDown()
+    report = check_game(game, face_down_configs(game), games=40, seed=1)
+    assert report.checks >= report.steps > 40 * 4
+
+
+def test_sampling_from_the_true_order_is_caught() -> None:
+    game = TrueOrderFaceDown()
+    with pytest.raises(ConformanceError, match="draws from the true state"):
+        check_game(game, face_down_configs(game), games=20, seed=1)
+
+
+def test_a_log_judged_from_the_true_state_is_caught() -> None:
+    """The Signum leak: one legal ``set`` in the true state made the face-down card public."""
+    game = FaceDown()
+    with pytest.raises(ConformanceError, match="the log leaks what it cannot see"):
+        check_game(game, face_down_configs(game), games=40, seed=1, disclose=true_state_disclose)

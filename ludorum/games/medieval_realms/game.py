@@ -138,7 +138,8 @@ class MedievalRealms(Game[RealmsState]):
     def sample_state(self, state: RealmsState, seat: int | None, rng: random.Random) -> RealmsState:
         """Redraw the deck order and every other seat's unrevealed placement."""
         s = state.clone()
-        deck = list(s.deck)
+        # Shuffle from a canonical order, so the draw depends on the seat's knowledge, not the truth.
+        deck = sorted(s.deck)
         rng.shuffle(deck)
         s.deck = tuple(deck)
         for other, spots in enumerate(s.placing):

@@ -324,12 +324,14 @@ class SignumGame(Game[SignumState]):
         s = state.clone()
         hands, tactics, decks, bdecks = list(s.hands), list(s.tactics), list(s.decks), list(s.building_decks)
         for p in range(state.players):
+            # Every redraw starts from a canonical (sorted) order, so that it depends on what the seat
+            # knows and on ``rng``, never on the true order it cannot see.
             if p == seat:
-                order = list(decks[p])
+                order = sorted(decks[p])
                 rng.shuffle(order)
                 decks[p] = tuple(order)
                 continue
-            pool = [*hands[p], *tactics[p], *decks[p]]
+            pool = sorted([*hands[p], *tactics[p], *decks[p]])
             rng.shuffle(pool)
             n_t = len(tactics[p])
             tac = [c for c in pool if cr.CARDS[c].kind == "tactic"][:n_t]
@@ -339,7 +341,7 @@ class SignumGame(Game[SignumState]):
             tactics[p] = tuple(tac)
             hands[p] = tuple(rest[: len(hands[p])])
             decks[p] = tuple(rest[len(hands[p]) :])
-            b = list(bdecks[p])
+            b = sorted(bdecks[p])
             rng.shuffle(b)
             bdecks[p] = tuple(b)
         s.hands, s.tactics, s.decks, s.building_decks = (
