@@ -341,9 +341,12 @@ class SignumGame(Game[SignumState]):
             tactics[p] = tuple(tac)
             hands[p] = tuple(rest[: len(hands[p])])
             decks[p] = tuple(rest[len(hands[p]) :])
-            b = sorted(bdecks[p])
+            # While Experienced Architects stack their decks, which buildings are already in another
+            # seat's deck is that seat's secret too (Rulebook › 10): redraw them from its whole pool.
+            stacking = s.phase == "stack"
+            b = sorted(setup.building_pool(cr.CARDS[s.heroes[p]].faction) if stacking else bdecks[p])
             rng.shuffle(b)
-            bdecks[p] = tuple(b)
+            bdecks[p] = tuple(b[: len(bdecks[p])])
         s.hands, s.tactics, s.decks, s.building_decks = (
             tuple(hands),
             tuple(tactics),

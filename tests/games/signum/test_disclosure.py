@@ -1,0 +1,43 @@
+"""What the log tells the other seat and spectators of Signum's secret steps (the server issue's leaks)."""
+
+from __future__ import annotations
+
+import random
+
+from ludorum.engine import CHANCE, Action
+from ludorum.engine.disclosure import SECRET, disclose
+from ludorum.games.signum import GAME
+from ludorum.games.signum.scenario import scenario
+
+
+def readings(before, action):  # type: ignore[no-untyped-def]
+    """Who reads what of ``action``: the opponent's and a spectator's readings."""
+    seat = GAME.to_move(before)
+    entry = disclose(GAME, 0, before, seat, action, GAME.step(before, action))
+    return [entry.reading(o) for o in (None, 1 - seat)]
+
+
+def test_a_tactic_set_face_down_stays_secret_when_it_was_the_only_one() -> None:
+    """One tactic card in hand offers one ``set``: the others still may not learn which card it was."""
+    s = scenario({"hands": (["street_ambush"], ["street_ambush"])})
+    sets = [a for a in GAME.legal_actions(s) if a.kind == "set"]
+    assert sets == [Action("set", ("street_ambush",))]
+    assert readings(s, sets[0]) == [SECRET, SECRET]
+
+
+def test_the_last_building_stacked_by_an_experienced_architect_stays_secret() -> None:
+    """Architect: the last ``stack`` is forced, but which card it is (the bottom card) is the owner's."""
+    config = GAME.config(2, ["architect"])
+    s = GAME.new(config, 4)
+    rng = random.Random(0)
+    while True:
+        if GAME.to_move(s) == CHANCE:
+            s = GAME.step(s, GAME.sample_chance(s))
+            continue
+        legal = GAME.legal_actions(s)
+        if s.phase == "stack" and len(legal) == 1:
+            break
+        assert s.phase in ("roll_first", "choose_first", "stack"), "stacking ended without a forced stack"
+        s = GAME.step(s, rng.choice(legal))
+    assert legal[0].kind == "stack"
+    assert readings(s, legal[0]) == [SECRET, SECRET]
