@@ -413,11 +413,12 @@ def lab_bench(
     except LabError as e:
         raise fail(str(e)) from None
     table = Table(title=f"{games} games of {game_name}, {players} players, {bot} bots, on {cores()} cores")
-    for col in ("executor", "games/s", "× 1 process"):
+    for col in ("executor", "games/s", "× 1 process", "CPU ms per game"):
         table.add_column(col, justify="right")
     one = figures[1].rate
     for f in figures:
-        table.add_row(f.executor, f"{f.rate:.2f}", f"{f.rate / one:.2f}×")
+        cpu = "—" if f.cpu is None else f"{1000 * f.cpu / f.games:.1f}"
+        table.add_row(f.executor, f"{f.rate:.2f}", f"{f.rate / one:.2f}×", cpu)
     console.print(table)
     if len(figures) == 4:
         overhead = 1 - figures[3].rate / figures[2].rate
