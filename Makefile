@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test bench lint venv clean
+.PHONY: play test bench lint venv clean screenshots
 
 $(STAMP): pyproject.toml constraints.txt
 	@# Debian splits venv out of python3; as root, fetch it with apt when it is missing.
@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml constraints.txt
 	  { echo "Please install python3-venv (sudo apt install python3-venv)"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -c constraints.txt -e '.[test]'
+	$(BIN)/pip install --quiet -c constraints.txt -e '.[test,rl,ray]'
 	touch $(STAMP)
 
 venv: $(STAMP)
@@ -31,6 +31,10 @@ test: $(STAMP)
 ## bench: print speed figures (decisions/s, clone cost, server latency)
 bench: $(STAMP)
 	$(BIN)/ludorum bench
+
+## screenshots: refresh docs/screenshots/ from the browser tests (make test writes them to build/ only)
+screenshots: $(STAMP)
+	LUDORUM_SCREENSHOTS=$(CURDIR)/docs/screenshots $(BIN)/python -m pytest -m browser -n 0 tests/browser
 
 lint: $(STAMP)
 	$(BIN)/ruff check ludorum tests

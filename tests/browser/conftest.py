@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -20,7 +21,10 @@ ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = Path(os.environ.get("LUDORUM_SCREENSHOTS", ROOT / "build" / "screenshots"))
+"""Where screenshots go: an ignored folder, so that ``make test`` changes no tracked file; ``make
+screenshots`` points this at docs/screenshots/ to refresh the documentation's pictures."""
 RENDERERS = Path(__file__).resolve().parent / "renderers"
 
 expect.set_options(timeout=15_000)  # a loaded CI machine is slow; a real failure still fails
@@ -65,6 +69,6 @@ def page(browser: Browser) -> Iterator[Page]:
 
 
 def shot(page: Page, name: str) -> None:
-    """Save a screenshot under docs/screenshots/."""
+    """Save a screenshot under :data:`SCREENSHOTS`."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / name), full_page=True)

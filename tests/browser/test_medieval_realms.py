@@ -1,7 +1,8 @@
 """Medieval Realms in real chromium: a full 4-player game (you + 3 heuristic bots) from the lobby to the
 final scores, played by clicks on the board the renderer draws (the frame's list only as a fallback).
 
-Screenshots go to docs/screenshots/medieval-realms-*.png.  To keep the wall time short the test takes
+Screenshots are named medieval-realms-*.png (``make screenshots`` refreshes docs/screenshots/).  To keep
+the wall time short the test takes
 at most two board actions per round and then passes; it still clicks resource squares, map areas, panel
 squares, display cards, bid controls and the pass/cancel buttons.
 """

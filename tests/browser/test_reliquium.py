@@ -2,7 +2,8 @@
 heuristic bots) from the lobby to the end, played by clicks on the board (regions, borders, junctions, the
 track, the marker), the frame's list only when the board offers nothing.
 
-Screenshots go to docs/screenshots/reliquium-*.png.  The map reaches the browser as
+Screenshots are named reliquium-*.png (``make screenshots`` refreshes docs/screenshots/).  The map
+reaches the browser as
 ``ludorum/web/static/games/reliquium-map.json`` (written by ``make_reliquium_map.py``): the first test
 keeps it equal to ``map_geometry()``.
 """

@@ -2,7 +2,8 @@
 from the lobby to the end, played by clicks on the board — models, destination markers, a free ``move_to``
 click inside the movement ring (one refused, one accepted), card tiles and the buttons above the field.
 
-Screenshots go to docs/screenshots/signum-*.png: the battlefield with a range ring (``range``), a melee
+Screenshots are named signum-*.png (``make screenshots`` refreshes docs/screenshots/): the battlefield
+with a range ring (``range``), a melee
 with the latest dice as faces (``melee``), the end (``end``), a phone (``phone``), and sight lines
 (``sight``, only in a game where one of our creatures is offered a shot).  To keep the game short our side
 is aggressive: every creature walks at the enemy hero and fights; a game takes about a minute or two.

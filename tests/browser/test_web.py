@@ -1,5 +1,6 @@
 """The browser client in real chromium: lobby → game against a bot → the end → replay; reload; errors;
-the renderer interface; a phone-sized screen.  Screenshots go to docs/screenshots/."""
+the renderer interface; a phone-sized screen.  Screenshots: ``make screenshots``
+refreshes docs/screenshots/."""
 
 from __future__ import annotations
 
