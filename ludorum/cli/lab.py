@@ -282,6 +282,7 @@ def balance(
     """Balance report (HTML + JSON): seats, factions/decks, first player, length, endings, each card."""
     from ludorum.lab.balance import Cell, balance_report
     from ludorum.lab.errors import LabError
+    from ludorum.lab.markdown import headline
     from ludorum.lab.report import render_html
     from ludorum.lab.schedule import Schedule, Spec
 
@@ -322,6 +323,7 @@ def balance(
     report = balance_report(game, bot, seed, cells)
     (out_dir / "report.json").write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n")
     (out_dir / "report.html").write_text(render_html(report))
+    (out_dir / "report.md").write_text(headline(report))
     print_balance(report)
     console.print(f"report: {out_dir / 'report.html'} (figures embedded) and {out_dir / 'report.json'}")
 

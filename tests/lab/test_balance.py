@@ -102,6 +102,8 @@ def test_balance_command_writes_a_self_contained_report(tmp_path: Path) -> None:
     assert not re.search(r'(src|href)="(https?:)?//', html)  # nothing to fetch: it opens offline
     assert "Knights of the Dawn" in html
     assert len((out / "signum-2p.jsonl").read_text().splitlines()) == 12
+    markdown = (out / "report.md").read_text()
+    assert "random bot in every seat, 12 games, seed 3" in markdown and "| Knights of the Dawn |" in markdown
 
 
 def test_balance_refuses_bad_settings(tmp_path: Path) -> None:
