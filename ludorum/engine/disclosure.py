@@ -21,7 +21,7 @@ consistent with what the observer sees, otherwise the bare action or a plain ref
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from ludorum.engine.actions import Action
@@ -33,8 +33,11 @@ from ludorum.engine.state import GameState
 SAMPLES = 6
 """How many states of an observer's information set a label or refusal is judged on."""
 
-STEP_SAMPLES = 24
-"""How many states of an observer's information set a step is judged on (see :func:`reading`)."""
+CONSISTENT = 20
+"""How many sampled states consistent with what the observer sees after a step it is judged on."""
+
+MAX_DRAWS = 120
+"""How many states of the observer's information set may be drawn to find them."""
 
 FULL_SCANS = 1
 """In how many of those every legal action is tried, whatever the step taken does there."""
@@ -94,16 +97,14 @@ def _perfect_information(game: Game[Any]) -> bool:
     return type(game).sample_state is Game.sample_state
 
 
-def _samples(
-    game: Game[Any], state: GameState, observer: Observer, *knowledge: Any, count: int = SAMPLES
-) -> Iterator[GameState]:
+def _samples(game: Game[Any], state: GameState, observer: Observer, *knowledge: Any) -> Iterator[GameState]:
     """Distinct states of ``observer``'s information set at ``state``, drawn from its knowledge."""
     if _perfect_information(game):
         yield state
         return
     rng = knowledge_rng(*knowledge)
     drawn: list[GameState] = []
-    for _ in range(count):
+    for _ in range(SAMPLES):
         s = game.sample_state(state, observer, rng)
         if s not in drawn:
             drawn.append(s)
@@ -121,24 +122,31 @@ def reading(
 ) -> str | None:
     """What ``observer`` reads of ``action`` (taken by ``actor`` in ``before``, leading to ``after``).
 
-    Secret if some sampled state of the observer's information set offers another action leaving it
-    the same view.  Every legal action is tried in the first :data:`FULL_SCANS` samples; in the others,
-    only where the step taken is impossible there or looks different — the states where the actor's
-    hidden means differ (another card in hand) are the ones that offer the alternatives.
+    Secret if some state of the observer's information set offers another action leaving it the same
+    view.  States are drawn until :data:`CONSISTENT` of them could have led to that view (those are the
+    ones that can offer an alternative), at most :data:`MAX_DRAWS`.  Every legal action is tried in the
+    first :data:`FULL_SCANS` states; in the others only where the step taken is impossible or looks
+    different — the states where the actor's hidden means differ (another card in hand).
     """
     seen_after = game.view(after, observer)
-    knowledge = ("step", view_text(game.view(before, observer)), view_text(seen_after), actor)
+    if _perfect_information(game):
+        samples: Iterable[GameState] = [before]
+    else:
+        rng = knowledge_rng("step", view_text(game.view(before, observer)), view_text(seen_after), actor)
+        samples = (game.sample_state(before, observer, rng) for _ in range(MAX_DRAWS))
     consistent = []
-    for n, s in enumerate(_samples(game, before, observer, *knowledge, count=STEP_SAMPLES)):
+    for n, s in enumerate(samples):
         if n >= FULL_SCANS and _leads_to(game, s, action, observer, seen_after):
             consistent.append(s)
-            continue
-        for alt in game.legal_actions(s):
-            if not _leads_to(game, s, alt, observer, seen_after):
-                continue
-            if alt != action:
-                return SECRET  # a state the observer cannot rule out offers another such action
-            consistent.append(s)
+        else:
+            for alt in game.legal_actions(s):
+                if not _leads_to(game, s, alt, observer, seen_after):
+                    continue
+                if alt != action:
+                    return SECRET  # a state the observer cannot rule out offers another such action
+                consistent.append(s)
+        if len(consistent) >= CONSISTENT:
+            break
     # The action is determined; its label is shown if it reads the same wherever it could have been.
     if all(game.describe(s, action) == label for s in consistent):
         return label

@@ -76,6 +76,9 @@ class Game(ABC, Generic[S]):
     option_names: ClassVar[Mapping[str, str]] = {}
     """Option name → description of the values it takes."""
     state_type: ClassVar[type[GameState]]
+    rules_version: ClassVar[int] = 1
+    """The version of this game's rules and content.  Any change that makes a record play differently
+    bumps it; records and stored games carry it, and one of another version is never replayed."""
 
     # -- configuration -----------------------------------------------------------------------------
 

@@ -19,6 +19,9 @@ from ludorum.engine.state import GameState
 
 FORMAT_VERSION = 1
 
+LEGACY_RULES = 1
+"""The rules version of a record that names none: every record before versions existed."""
+
 
 @dataclasses.dataclass(slots=True)
 class Record:
@@ -30,12 +33,16 @@ class Record:
     steps: list[tuple[int, Action]] = dataclasses.field(default_factory=list)
     result: Result | None = None
     format: int = FORMAT_VERSION
+    rules: int | None = None
+    """The rules-and-content version the game was played under (``Game.rules_version``); ``None`` only
+    for a record built in memory by a caller that plays it under the current rules."""
 
     def to_json(self) -> dict[str, Any]:
         """The JSON form (chance decisions carry the seat ``-1``)."""
         return {
             "format": self.format,
             "game": self.game,
+            "rules": self.rules,
             "config": self.config.to_json(),
             "seed": self.seed,
             "steps": [[seat, action.to_json()] for seat, action in self.steps],
@@ -76,13 +83,17 @@ class Record:
                 steps.append((step[0], Action.from_json(step[1])))
             except CodecError as e:
                 raise RecordError(f"step {i}: {e}") from None
+        # Records written before rules versions existed were all played under version 1.
+        rules = data.get("rules", LEGACY_RULES)
+        if type(rules) is not int or rules < 1:
+            raise RecordError("the record's 'rules' is the rules version it was played under (1, 2, ...)")
         result = None
         if data.get("result") is not None:
             try:
                 result = Result.from_json(data["result"])
             except (KeyError, TypeError, ValueError) as e:
                 raise RecordError(f"the record's result is malformed: {e}") from None
-        return Record(data["game"], config, data["seed"], steps, result)
+        return Record(data["game"], config, data["seed"], steps, result, rules=rules)
 
     @staticmethod
     def loads(text: str) -> Record:
@@ -94,10 +105,20 @@ class Record:
         return Record.from_json(data)
 
 
+def check_rules(game: Game[Any], record: Record) -> None:
+    """Refuse a record played under another version of the game's rules: it would replay differently."""
+    if record.rules is not None and record.rules != game.rules_version:
+        raise RecordError(
+            f"this record was played under {game.title} rules version {record.rules}, and these are "
+            f"version {game.rules_version}: it cannot be replayed under other rules"
+        )
+
+
 def replay_states(game: Game[Any], record: Record) -> Iterator[GameState]:
     """Yield the initial state and the state after each step, checking every step as it goes."""
     if record.game != game.name:
         raise RecordError(f"the record is of {record.game!r}, not {game.name!r}")
+    check_rules(game, record)
     try:
         game.validate_config(record.config)
     except ConfigError as e:
@@ -136,7 +157,7 @@ class Playthrough:
     def __init__(self, game: Game[Any], config: Config, seed: int) -> None:
         self.game = game
         self.state: GameState = game.new(config, seed)
-        self.record = Record(game.name, config, seed)
+        self.record = Record(game.name, config, seed, rules=game.rules_version)
 
     @classmethod
     def resume(cls, game: Game[Any], record: Record) -> Playthrough:
@@ -144,7 +165,14 @@ class Playthrough:
         self = cls.__new__(cls)
         self.game = game
         self.state = replay(game, record)
-        self.record = Record(record.game, record.config, record.seed, list(record.steps), record.result)
+        self.record = Record(
+            record.game,
+            record.config,
+            record.seed,
+            list(record.steps),
+            record.result,
+            rules=game.rules_version if record.rules is None else record.rules,
+        )
         return self
 
     def to_move(self) -> int:

@@ -74,7 +74,9 @@ class LiveGame:
     def record(self) -> Record:
         """The full record (secrets included: only for finished games or trusted use)."""
         result = self.game.result(self.state) if self.over else None
-        return Record(self.game.name, self.config, self.seed, list(self.steps), result)
+        return Record(
+            self.game.name, self.config, self.seed, list(self.steps), result, rules=self.game.rules_version
+        )
 
     def legal_labels(self) -> list[tuple[Action, str]]:
         """The deciding seat's legal actions and their safe labels (computed once per version)."""

@@ -32,6 +32,7 @@ class MedievalRealms(Game[RealmsState]):
     min_players = 2
     max_players = 5
     state_type = RealmsState
+    rules_version = 2  # the history of versions: docs/medieval-realms.md, "Rules versions"
 
     def new(self, config: Config, seed: int) -> RealmsState:
         """Rulebook › Set-Up."""

@@ -83,6 +83,7 @@ class Reliquium(Game[ReliquiumState]):
         "rounds": "the round limit (default 20): then the most castles on the board wins",
     }
     state_type = ReliquiumState
+    rules_version = 2  # the history of versions: docs/reliquium.md, "Rules versions"
 
     def check_options(self, config: Config) -> None:
         """Validate the factions and rounds options."""
