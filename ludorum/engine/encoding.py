@@ -112,6 +112,9 @@ class Num(Spec):
     size: int = 1
 
     def encode(self, value: Any, out: list[float]) -> None:
+        if type(value) is int or type(value) is float:
+            out.append(value / self.scale)
+            return
         if isinstance(value, dict):
             value = _hidden_size(value)
         if value is None or isinstance(value, str):
@@ -199,10 +202,24 @@ class Fixed(Spec):
         self.size = self.n * self.item.size
 
     def encode(self, value: Any, out: list[float]) -> None:
-        items = list(value)[: self.n] if isinstance(value, (list, tuple)) else []
-        for v in items:
-            self.item.encode(v, out)
-        _zeros((self.n - len(items)) * self.item.size, out)
+        items = value[: self.n] if isinstance(value, (list, tuple)) else ()
+        item = self.item
+        if type(item) is Num and all(type(v) is int or type(v) is float for v in items):
+            # The common cases (a row of numbers, of one-hots), without a call per item.
+            scale = item.scale
+            out.extend([v / scale for v in items] if scale != 1.0 else [float(v) for v in items])
+        elif type(item) is OneHot and item.key is None and all(type(v) is not list for v in items):
+            row = [0.0] * (len(items) * item.size)
+            pos = item._pos
+            for i, v in enumerate(items):
+                j = pos.get(v)
+                if j is not None:
+                    row[i * item.size + j] = 1.0
+            out.extend(row)
+        else:
+            for v in items:
+                item.encode(v, out)
+        _zeros((self.n - len(items)) * item.size, out)
 
     def describe(self) -> str:
         return f"{self.n} × [{self.item.describe()}] (missing items: zeros)"

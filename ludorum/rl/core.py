@@ -74,6 +74,14 @@ class Table:
         )
         self._index = self.actions.index
         self._view_cache: tuple[Any, int, np.ndarray] | None = None
+        self._args = (name, players, tuple(variants), options)
+
+    def __deepcopy__(self, memo: Any) -> Table:
+        return self  # holds no game state: copies of environments and OpenSpiel states share it
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        name, players, variants, options = self._args
+        return (_table, (name, players, variants, options))
 
     # -- actions -------------------------------------------------------------------------------------
 
@@ -146,6 +154,10 @@ class Table:
         """The label of action ``index`` in ``state`` (its concrete action when legal)."""
         a = (legal or {}).get(index, self.actions.actions[index])
         return f"{index}: {a}"
+
+
+def _table(name: str, players: int | None, variants: tuple[str, ...], options: dict[str, Any]) -> Table:
+    return Table(name, players, variants, **options)
 
 
 def supported_games() -> Sequence[str]:
