@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test bench lint venv clean screenshots
+.PHONY: play test bench lint venv clean screenshots soak
 
 $(STAMP): pyproject.toml constraints.txt
 	@# Debian splits venv out of python3; as root, fetch it with apt when it is missing.
@@ -31,6 +31,10 @@ test: $(STAMP)
 ## bench: print speed figures (decisions/s, clone cost, server latency)
 bench: $(STAMP)
 	$(BIN)/ludorum bench
+
+## soak: the conformance kit over 5,000 seeded random games per game, on every core (hours; not CI)
+soak: $(STAMP)
+	$(BIN)/ludorum soak
 
 ## screenshots: refresh docs/screenshots/ from the browser tests (make test writes them to build/ only)
 screenshots: $(STAMP)

@@ -16,11 +16,13 @@ from rich.table import Table
 from ludorum.agents import make_bot, play_game
 from ludorum.cli.lab import register as register_lab
 from ludorum.cli.ladder import ladder
+from ludorum.cli.soak import soak
 from ludorum.engine import ConfigError, Game, LudorumError, Record, replay_states
 from ludorum.games import registry
 
 app = typer.Typer(help="Ludorum: Reliquium, Medieval Realms and Legends of Signum.", no_args_is_help=True)
 app.command("ladder")(ladder)
+app.command("soak")(soak)
 console = Console()
 register_lab(app)  # tournament, balance, tune, record, lab-bench (ludorum/cli/lab.py)
 

@@ -28,12 +28,17 @@ from ludorum.engine.config import Config
 from ludorum.engine.errors import IllegalAction
 from ludorum.engine.game import CANCEL, CHANCE, Game
 from ludorum.engine.information import Observer
-from ludorum.engine.record import Playthrough, replay
+from ludorum.engine.record import Playthrough, Record, replay
 from ludorum.engine.state import HIDDEN, PER_SEAT, VISIBILITY, GameState
 
 
 class ConformanceError(AssertionError):
-    """A breach of the kernel's contract found by the kit."""
+    """A breach of the kernel's contract found by the kit.
+
+    ``record`` holds the game up to the breach (its seed and steps reproduce it), when a game was being
+    played."""
+
+    record: Record | None = None
 
 
 @dataclass
@@ -113,8 +118,25 @@ def _check_one(
     disclose: Disclose,
     report: Report,
 ) -> None:
-    rng = random.Random(seed)
     play = Playthrough(game, config, seed)
+    try:
+        _play_and_check(game, config, seed, every, n_illegal, disclose, report, play)
+    except ConformanceError as e:
+        e.record = play.record
+        raise
+
+
+def _play_and_check(
+    game: Game[Any],
+    config: Config,
+    seed: int,
+    every: int,
+    n_illegal: int,
+    disclose: Disclose,
+    report: Report,
+    play: Playthrough,
+) -> None:
+    rng = random.Random(seed)
     if game.new(config, seed) != play.state:
         raise _fail(f"{game.name} seed {seed}", "new() with the same config and seed gave different states")
     bound = game.max_decisions(config)

@@ -1,0 +1,88 @@
+"""The soak runs the kit over many games on the lab's executors and reports violations reproducibly."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import ludorum.games
+from ludorum.cli.main import app
+from ludorum.engine import Config, Record, Registry, replay
+from ludorum.engine.conformance import ConformanceError, check_game
+from ludorum.lab.executors import ProcessExecutor, SerialExecutor
+from ludorum.lab.soak import SoakPlan, configs, run_soak, save_failure
+from tests.fixtures.face_down import FaceDown, TrueOrderFaceDown
+
+
+class BrokenFaceDown(TrueOrderFaceDown):
+    """The planted fault under another name, so both can be registered."""
+
+    name = "broken-face-down"
+
+
+@pytest.fixture
+def soak_registry(monkeypatch: pytest.MonkeyPatch) -> Iterator[Registry]:
+    reg = Registry()
+    reg.register(FaceDown())
+    reg.register(BrokenFaceDown())
+    monkeypatch.setattr(ludorum.games, "_registry", reg)
+    yield reg
+
+
+def test_configs_cover_every_player_count(soak_registry: Registry) -> None:
+    assert [c.players for c in configs(FaceDown())] == [2, 3]
+
+
+def test_a_correct_game_soaks_clean_on_worker_processes(soak_registry: Registry) -> None:
+    plan = SoakPlan(games=12, every=3, full=4)
+    [(name, tally)] = run_soak(["face-down"], plan, ProcessExecutor(2))
+    assert name == "face-down" and tally.games == 12 and not tally.failures
+    assert tally.checks > tally.steps / 3
+
+
+def test_a_violation_comes_back_with_its_record_and_reproduces(
+    soak_registry: Registry, tmp_path: Path
+) -> None:
+    plan = SoakPlan(games=6, every=1, full=6)
+    [(_, tally)] = run_soak(["broken-face-down"], plan, SerialExecutor())
+    assert tally.failures, "the planted fault was not found"
+    failure = tally.failures[0]
+    assert "draws from the true state" in failure["error"]
+    record = Record.from_json(failure["record"])
+    replay(BrokenFaceDown(), record)  # the record up to the breach replays
+    with pytest.raises(ConformanceError, match="draws from the true state"):
+        check_game(
+            BrokenFaceDown(),
+            [Config.from_json(failure["config"])],
+            games=1,
+            seed=failure["seed"],
+            check_every=1,
+        )
+    saved = json.loads(save_failure(tmp_path, failure).read_text())
+    assert "check_game(" in saved["reproduce"]
+
+
+def test_the_command_exits_1_on_a_violation(soak_registry: Registry, tmp_path: Path) -> None:
+    out = CliRunner().invoke(
+        app,
+        [
+            "soak",
+            "broken-face-down",
+            "--games",
+            "3",
+            "--full",
+            "3",
+            "--workers",
+            "1",
+            "--failures",
+            f"{tmp_path}",
+        ],
+    )
+    assert out.exit_code == 1, out.output
+    assert list(tmp_path.glob("broken-face-down-seed*.json"))
+    out = CliRunner().invoke(app, ["soak", "chess", "--workers", "1"])
+    assert out.exit_code == 2 and "no game called 'chess'" in out.output
