@@ -99,7 +99,12 @@ def check_game(
     start = time.perf_counter()
     for g in range(games):
         config = cfgs[g % len(cfgs)]
-        _check_one(game, config, seed + g, check_every, illegal_samples, disclose, report)
+        play = Playthrough(game, config, seed + g)
+        try:
+            _check_one(game, config, seed + g, check_every, illegal_samples, disclose, report, play)
+        except ConformanceError as e:
+            e.record = play.record  # the game up to the breach, to reproduce it
+            raise
         report.games += 1
     report.seconds = time.perf_counter() - start
     return report
@@ -110,23 +115,6 @@ def _fail(where: str, message: str) -> ConformanceError:
 
 
 def _check_one(
-    game: Game[Any],
-    config: Config,
-    seed: int,
-    every: int,
-    n_illegal: int,
-    disclose: Disclose,
-    report: Report,
-) -> None:
-    play = Playthrough(game, config, seed)
-    try:
-        _play_and_check(game, config, seed, every, n_illegal, disclose, report, play)
-    except ConformanceError as e:
-        e.record = play.record
-        raise
-
-
-def _play_and_check(
     game: Game[Any],
     config: Config,
     seed: int,
