@@ -18,6 +18,7 @@ from ludorum.cli.lab import register as register_lab
 from ludorum.cli.ladder import ladder
 from ludorum.cli.soak import soak
 from ludorum.engine import ConfigError, Game, LudorumError, Record, replay_states
+from ludorum.engine.options import parse_assignments
 from ludorum.games import registry
 
 app = typer.Typer(help="Ludorum: Reliquium, Medieval Realms and Legends of Signum.", no_args_is_help=True)
@@ -34,11 +35,29 @@ def _game(name: str) -> Game[Any]:
         raise typer.BadParameter(str(e)) from None
 
 
-def _config(game: Game[Any], players: int | None, variants: list[str] | None) -> Any:
+def _config(
+    game: Game[Any], players: int | None, variants: list[str] | None, options: list[str] | None = None
+) -> Any:
     try:
-        return game.config(players or game.min_players, variants or ())
+        chosen = parse_assignments(game.option_specs(), options or (), game.title)
+        return game.config(players or game.min_players, variants or (), **chosen)
     except ConfigError as e:
         raise typer.BadParameter(str(e)) from None
+
+
+OPTION_HELP = "a game option as key=value, repeatable (`ludorum options GAME` lists them)"
+
+
+@app.command()
+def options(game_name: Annotated[str, typer.Argument(metavar="GAME", help="a registered game")]) -> None:
+    """List a game's options and the values each takes (for --option key=value)."""
+    game = _game(game_name)
+    table = Table(title=f"Options of {game.title}")
+    for col in ("option", "values"):
+        table.add_column(col)
+    for option in game.option_specs():
+        table.add_row(option.name, option.summary())
+    console.print(table if game.option_specs() else f"{game.title} has no options")
 
 
 @app.command()
@@ -60,6 +79,7 @@ def play(
     variant: Annotated[
         list[str] | None, typer.Option("--variant", "-v", help="a variant, repeatable")
     ] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
     bots: Annotated[str, typer.Option(help="bot kinds for the other seats, comma-separated")] = "",
     seat: Annotated[int, typer.Option(help="your seat (0 = first)")] = 0,
     hotseat: Annotated[bool, typer.Option(help="every seat is a human at this terminal")] = False,
@@ -81,7 +101,7 @@ def play(
         if game_name is None:
             game_name = pick_game(console)
         game = _game(game_name)
-        config = _config(game, players, variant)
+        config = _config(game, players, variant, option)
         session = TerminalGame.start(game, config, seed, seat, bots, hotseat, console)
     session.run(save)
 
@@ -93,11 +113,12 @@ def simulate(
     seed: Annotated[int, typer.Option()] = 0,
     players: Annotated[int | None, typer.Option("--players", "-p")] = None,
     variant: Annotated[list[str] | None, typer.Option("--variant", "-v")] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
     bot: Annotated[str, typer.Option(help="bot kind for every seat")] = "random",
 ) -> None:
     """Play many bot games and summarise winners, lengths and speed."""
     game = _game(game_name)
-    config = _config(game, players, variant)
+    config = _config(game, players, variant, option)
     wins: Counter[int] = Counter()
     reasons: Counter[str] = Counter()
     lengths: list[int] = []
@@ -173,6 +194,10 @@ def bench(
         for game in chosen:
             for n in range(game.min_players, game.max_players + 1):
                 figures.append(measure(game, n, seconds))
+    from ludorum.lab.search_bench import measure_search
+
+    with one_core():
+        searches = [measure_search(game, game.min_players, seconds) for game in chosen]
     table = Table(title=f"Engine speed (one process, {where})")
     for col in ("game", "players", "decisions/s", "games", "clone µs", "deepcopy µs", "deepcopy/clone"):
         table.add_column(col, justify="right")
@@ -193,12 +218,25 @@ def bench(
             f"clone {f.clone_us:.2f} µs, {f.ratio:.0f}× cheaper than deepcopy",
             soft_wrap=True,
         )
+    for sf in searches:
+        console.print(sf.line(), soft_wrap=True)
+    try:  # RL figures (docs/rl.md) when the rl extra is installed
+        from ludorum.rl.bench import report as rl_report
+    except ImportError:
+        rl_report = None  # type: ignore[assignment]
+    if rl_report is not None and chosen:
+        with one_core():
+            for line in rl_report([g.name for g in chosen], seconds):
+                console.print(line, soft_wrap=True)
     if not chosen:
         console.print("no games are registered yet")
     elif server:
         from ludorum.lab.server_bench import server_bench
 
         console.print(server_bench(chosen[0].name if game_name else None).line(), soft_wrap=True)
+        # One human against expert search bots in every game: its acknowledgements must stay fast.
+        figures_bots = server_bench(chosen[0].name if game_name else None, seconds=20.0, bot="expert")
+        console.print(figures_bots.line(), soft_wrap=True)
 
 
 @app.command()
