@@ -240,9 +240,10 @@ def _melee_outcome(s: SignumState, p: Pending) -> None:
     to_d = max(0, to_d - armour(s, d)) if to_d else 0
     to_a = max(0, to_a - armour(s, a)) if to_a else 0
     s.say(f"Melee: {to_d} wound(s) to the defender, {to_a} to the attacker")
-    # DESIGN.md §5: both sides strike at the same time (Initiative: see _initiative_outcome)
-    wound(s, d.uid, to_d, a.side())
+    # DESIGN.md §5: both sides strike at the same time (Initiative: see _initiative_outcome); what the
+    # wounds trigger resolves the acting side's first (designed, as every simultaneous effect).
     wound(s, a.uid, to_a, d.side())
+    wound(s, d.uid, to_d, a.side())
     bury_dead(s)
     after_kill(s, p.actor, killed=s.find(p.target) is None)
 
@@ -313,7 +314,9 @@ def _boiler_outcome(s: SignumState, p: Pending) -> None:
     r = results(s)["boiler"]
     if r.faces[0]:
         s.say("The Steam Boiler scalds its crew: 1 wound")
-        wound(s, p.actor, 1)
+        # Dealt by the side that commands the creature: no enemy kill of its own (Rulebook › 9), its
+        # controller's if it is an enemy taken by Control X (designed).
+        wound(s, p.actor, 1, s.model(p.actor).side())
         bury_dead(s)
         if s.find(p.actor) is None:
             s.acting, s.stage = -1, 0
@@ -337,14 +340,13 @@ def start(s: SignumState, kind: str, a_uid: int, t_uid: int, bonus: int) -> None
         buck = cr.has(s, a, "buckshot") and d <= bf.M + bf.EPS
         push(s, Pending("shot", a_uid, t_uid, (int(sniper), int(buck))))
         roll(s, "hit", n, dice.HITS_SHOT, cr.x_of(s, a, "master_shooting"), cr.has(s, t, "hard_target"))
-    elif kind == "magic_shot":
-        push(s, Pending("magic", a_uid, t_uid))
-        n = cr.x_of(s, a, "magic_shot") + bonus
-        roll(s, "hit", n, dice.HITS_SHOT, cr.x_of(s, a, "master_magic"), cr.has(s, t, "hard_target"))
-    elif kind == "bolt":
-        push(s, Pending("magic", a_uid, t_uid, (1,)))
-        n = bonus  # a spell's X travels in ``bonus``
-        roll(s, "hit", n, dice.HITS_SHOT, cr.x_of(s, a, "master_magic"), cr.has(s, t, "hard_target"))
+    elif kind in ("magic_shot", "bolt"):
+        # › Magic Shot X and a bolt spell are magical ranged attacks: › Master of Shooting X re-rolls "in a
+        # ranged attack", › Master of Magic X (designed: in sorcery) too — each its own failed dice.
+        n = cr.x_of(s, a, "magic_shot") + bonus if kind == "magic_shot" else bonus  # a spell's X is ``bonus``
+        push(s, Pending("magic", a_uid, t_uid, (1,) if kind == "bolt" else ()))
+        master = cr.x_of(s, a, "master_magic") + cr.x_of(s, a, "master_shooting")
+        roll(s, "hit", n, dice.HITS_SHOT, master, cr.has(s, t, "hard_target"))
     elif kind == "strike":
         push(s, Pending("magic", a_uid, t_uid))
         n = cr.x_of(s, a, "magical_strike") + bonus

@@ -106,6 +106,9 @@ class SignumState(GameState):
     rolls: tuple[Roll, ...] = ()
     rolled: tuple[Rolled, ...] = ()
     coins_due: tuple[int, ...] = ()
+    reached: tuple[int, ...] = ()
+    """The seats a single gain lifted to 51 prosperity first: the game is decided at that moment (Rulebook
+    › 8) and :func:`victory.check_end` closes it when the step is over."""
     winner: int = -1
     reason: str = ""
     log: tuple[str, ...] = ()
@@ -144,8 +147,16 @@ class SignumState(GameState):
         return not (a % 2 == b % 2 and "teams" in self.config.variants)
 
     def opponents(self, seat: int) -> list[int]:
-        """The seats still in the game that are the seat's enemies."""
-        return [p for p in range(self.config.players) if self.hostile(seat, p) and not self.out[p]]
+        """The seats still in the game that are the seat's enemies, in turn order from the seat (designed:
+        effects that one event triggers for several players resolve in that order)."""
+        n = self.config.players
+        others = ((seat + k) % n for k in range(1, n))
+        return [p for p in others if self.hostile(seat, p) and not self.out[p]]
+
+    def turn_rank(self, seat: int) -> int:
+        """How many places after the active player the seat plays (0: the active player).  Designed: effects
+        that trigger at the same moment resolve the active player's first, then in turn order."""
+        return (seat - self.active) % self.config.players
 
     def put(self, model: Model) -> None:
         """Replace the model with the same uid."""

@@ -15,7 +15,17 @@ from ludorum.engine import Action
 from ludorum.games.signum import battlefield as bf
 from ludorum.games.signum import combat, victory
 from ludorum.games.signum import creatures as cr
-from ludorum.games.signum.effects import MAX_TACTICS, draw, fire_opponents, fire_tactic, heal, word, wound
+from ludorum.games.signum.effects import (
+    MAX_TACTICS,
+    bury_dead,
+    draw,
+    fire_opponents,
+    fire_tactic,
+    gain,
+    heal,
+    word,
+    wound,
+)
 from ludorum.games.signum.setup import edge_point
 from ludorum.games.signum.state import Model, Placed, SignumState, set_item
 
@@ -43,7 +53,10 @@ def begin_turn(s: SignumState, seat: int) -> None:
         for m in s.models
     )
     income = BASE_INCOME + sum(cr.CARDS[b].income for b in s.city[seat])
-    s.add_prosperity(seat, income)
+    gain(s, (seat,), income)
+    s.say(f"Turn {s.turn}: P{seat + 1} gains {income} prosperity")
+    if victory.check_end(s):  # Rulebook › 8: 51 wins at once — before this turn's draw can pay anyone
+        return
     hero = s.hero_of(seat)
     if hero is not None:
         heal(s, hero.uid, cr.city_benefit(s, seat, "heal_hero"))
@@ -53,7 +66,6 @@ def begin_turn(s: SignumState, seat: int) -> None:
         deck = s.building_decks[seat]
         s.building_hands = set_item(s.building_hands, seat, (*s.building_hands[seat], deck[0]))
         s.building_decks = set_item(s.building_decks, seat, deck[1:])
-    s.say(f"Turn {s.turn}: P{seat + 1} gains {income} prosperity")
     if victory.check_end(s):
         return
     s.phase = "build"
@@ -286,8 +298,6 @@ def play_card(s: SignumState, action: Action) -> None:
             hurt = fire_tactic(s, p, "enemy_enters")
             if hurt > 0:
                 wound(s, m.uid, hurt, p)
-        from ludorum.games.signum.effects import bury_dead
-
         bury_dead(s)
     elif action.kind == "equip":
         hero = s.hero_of(seat)
@@ -320,7 +330,7 @@ def cast(s: SignumState, c: str, target: int) -> None:
         m = s.model(target)
         s.put(m.but(granted=(*m.granted, card.arg)))
     elif card.effect == "tithe":
-        s.add_prosperity(seat, card.amount)
+        gain(s, (seat,), card.amount)
     elif card.effect == "insight":
         draw(s, seat, card.amount)
 

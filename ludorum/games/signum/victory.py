@@ -10,10 +10,12 @@ characters during the game.
 from __future__ import annotations
 
 from ludorum.games.signum import creatures as cr
+from ludorum.games.signum import effects
 from ludorum.games.signum.state import SignumState
 
-PROSPERITY_TO_WIN = 51
-"""Rulebook › 8: "accumulating fifty-one units of prosperity"."""
+PROSPERITY_TO_WIN = effects.PROSPERITY_TO_WIN
+"""Rulebook › 8: "accumulating fifty-one units of prosperity" (noted the moment it happens by
+:func:`effects.gain`)."""
 
 TURN_LIMIT = 120
 """Designed backstop (§ 9): after 60 turns each (120 in the two-player game) the game ends and the
@@ -62,15 +64,26 @@ def _sides(s: SignumState, seats: list[int]) -> set[int]:
 def check_end(s: SignumState) -> bool:
     """End the game if a victory condition holds (after all triggered effects resolved); say if it did.
 
-    With 3–4 players (designed, § 10): a player whose hero falls leaves the game with its creatures; the
-    last side standing wins; a side whose heroes all fall at once with no one left standing is decided by
-    the tie-breaks of chapter 9 among the fallen.
+    Rulebook › 8, in this order: a player who reached 51 prosperity during the step has won at that moment
+    — even if a hero fell in the same step, for the game ends only once the death's effects have resolved,
+    and the rulebook waits for them because they "may raise the prosperity of one of the players"
+    (docs/signum.md, "Audit of issue 14"); otherwise a fallen hero decides.
+
+    With 3–4 players (designed, § 10): a player whose hero falls leaves the game with its creatures (their
+    Last Words fire, which may fell more heroes: the check repeats); the last side standing wins; a side
+    whose heroes all fall at once with no one left standing is decided by the tie-breaks of chapter 9 among
+    the fallen.
     """
     if s.phase == "over":
         return True
     n = s.players
-    fallen = [p for p in range(n) if not s.out[p] and s.hero_of(p) is None]
-    if fallen:
+    while True:
+        if s.reached:
+            _prosperity_win(s, list(s.reached))
+            return True
+        fallen = [p for p in range(n) if not s.out[p] and s.hero_of(p) is None]
+        if not fallen:
+            break
         standing = [p for p in range(n) if not s.out[p] and p not in fallen]
         sides = _sides(s, standing)
         if not sides:
@@ -84,29 +97,21 @@ def check_end(s: SignumState) -> bool:
             finish(s, w, f"the hero of {who} was killed")
             return True
         for p in fallen:
-            _leave(s, p)
+            effects.leave(s, p)
+    # A state built with 51 or more (the scenario builder) is judged here; in play ``reached`` is set.
     rich = [p for p in range(n) if not s.out[p] and s.prosperity[p] >= PROSPERITY_TO_WIN]
     if rich:
-        if len(rich) > 1:
-            w = tie_break(s, rich)
-            finish(s, w, f"{len(rich)} players reached 51 prosperity; " + _tie_reason(s, w, rich))
-        else:
-            finish(s, rich[0], f"P{rich[0] + 1} reached {PROSPERITY_TO_WIN} prosperity")
+        _prosperity_win(s, rich)
         return True
     return False
 
 
-def _leave(s: SignumState, seat: int) -> None:
-    """A player whose hero fell leaves a 3–4 player game; its creatures go to its Graveyard."""
-    from ludorum.games.signum.state import set_item
-
-    s.out = set_item(s.out, seat, True)
-    gone = tuple(m.card for m in s.models if m.owner == seat)
-    s.models = tuple(m for m in s.models if m.owner != seat)
-    s.graveyard = set_item(s.graveyard, seat, (*s.graveyard[seat], *gone))
-    s.hands = set_item(s.hands, seat, ())
-    s.tactics = set_item(s.tactics, seat, ())
-    s.say(f"P{seat + 1} leaves the game")
+def _prosperity_win(s: SignumState, rich: list[int]) -> None:
+    if len(rich) > 1:
+        w = tie_break(s, rich)
+        finish(s, w, f"{len(rich)} players reached 51 prosperity at once; " + _tie_reason(s, w, rich))
+    else:
+        finish(s, rich[0], f"P{rich[0] + 1} reached {PROSPERITY_TO_WIN} prosperity")
 
 
 def _tie_reason(s: SignumState, w: int, seats: list[int]) -> str:

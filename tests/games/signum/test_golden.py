@@ -12,7 +12,7 @@ from ludorum.games.signum.bot import HeuristicBot
 
 GOLDEN_SEED = 2026
 GOLDEN_STEPS = 448
-GOLDEN_DIGEST = "2ffae7c057b6de0d"
+GOLDEN_DIGEST = "f49c851e3926c293"
 
 
 def test_golden_playthrough() -> None:

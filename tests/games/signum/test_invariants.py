@@ -34,9 +34,8 @@ def check(s: SignumState) -> None:
         for t in cr.obstacles(s.terrain):
             assert not (t.impassable and bf.overlaps(da, t.disc)), f"{a.card} stands in impassable terrain"
     assert all(p >= 0 for p in s.prosperity)
-    for seat in range(s.players):
-        if not s.out[seat]:
-            assert cards_held(s, seat) == Counter(deck_of(s.config, seat)[1])
+    for seat in range(s.players):  # a player who left keeps its cards too: its hand is in its Graveyard
+        assert cards_held(s, seat) == Counter(deck_of(s.config, seat)[1])
 
 
 @pytest.mark.parametrize("players", [2, 3])
