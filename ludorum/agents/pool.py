@@ -60,9 +60,9 @@ class BotPool:
 
     def _executor(self, key: str) -> concurrent.futures.ProcessPoolExecutor:
         if not self._executors:
-            methods = multiprocessing.get_all_start_methods()
-            # Never fork a server that runs threads; forkserver starts workers from a clean process.
-            ctx = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+            # Never fork a server that runs threads.  Spawned workers are the server's own children and
+            # end with it; a forkserver was seen to outlive a server stopped by SIGTERM.
+            ctx = multiprocessing.get_context("spawn")
             self._executors = [
                 concurrent.futures.ProcessPoolExecutor(1, mp_context=ctx, initializer=_start_worker)
                 for _ in range(self.workers)

@@ -44,11 +44,14 @@ class ServerFigures:
     ack_p99_ms: float
     sqlite_commit_p50_ms: float
     sqlite_commits_per_s: float
+    bots: str = ""
+    """The bot kind in every seat but the human's (empty: every seat is a human)."""
 
     def line(self) -> str:
         """The figure as one line of text."""
+        against = f", one human against {self.bots} bots each" if self.bots else ""
         return (
-            f"server ({self.games} concurrent {self.game} games over HTTP/WebSocket, SQLite WAL): "
+            f"server ({self.games} concurrent {self.game} games{against} over HTTP/WebSocket, SQLite WAL): "
             f"{self.actions_per_s:,.0f} actions/s, ack latency p50 {self.ack_p50_ms:.1f} ms, "
             f"p99 {self.ack_p99_ms:.1f} ms; bare SQLite commit p50 {self.sqlite_commit_p50_ms:.2f} ms "
             f"({self.sqlite_commits_per_s:,.0f} commits/s)"
@@ -114,23 +117,28 @@ def _server(registry_ref: str | None, url: str, port: int) -> Iterator[str]:
 
 
 async def _play(
-    client: Any, base: str, game: dict[str, Any], until: float, lat: list[float], rng: random.Random
+    client: Any,
+    base: str,
+    game: dict[str, Any],
+    until: float,
+    lat: list[float],
+    rng: random.Random,
+    bot: str | None = None,
 ) -> int:
-    """Play games of ``game`` one after another until ``until``; returns the actions acknowledged."""
+    """Play games of ``game`` one after another until ``until``; returns the actions acknowledged.
+    With ``bot``, seat 0 is the only human and bots of that kind hold the other seats."""
     import websockets
 
     done = 0
     players = game["min_players"]
     while time.perf_counter() < until:
-        body = {
-            "game": game["name"],
-            "config": {"players": players},
-            "seats": [{"kind": "human"}] * players,
-            "claim": 0,
-        }
+        seats = [{"kind": "human"}] * players
+        if bot is not None:
+            seats = [{"kind": "human"}] + [{"kind": "bot", "bot": bot}] * (players - 1)
+        body = {"game": game["name"], "config": {"players": players}, "seats": seats, "claim": 0}
         made = (await client.post("/api/games", json=body, headers=HEADERS)).json()
         gid, tokens = made["id"], [made["token"]]
-        for seat in range(1, players):
+        for seat in range(1, players if bot is None else 1):
             tokens.append(
                 (await client.post(f"/api/games/{gid}/seats/{seat}/claim", headers=HEADERS)).json()["token"]
             )
@@ -140,10 +148,10 @@ async def _play(
             snap: dict[str, Any] = json.loads(await ws.recv())
             while snap["status"] != "finished" and time.perf_counter() < until:
                 mover = snap["to_move"]
-                if mover is None:  # chance is moving: its step arrives by push
+                if mover is None or (bot is not None and mover != 0):  # chance or a bot: wait for a push
                     seen = snap["version"]
                     while snap["version"] <= seen and snap["status"] != "finished":
-                        snap = json.loads(await asyncio.wait_for(ws.recv(), 30))
+                        snap = json.loads(await asyncio.wait_for(ws.recv(), 120))
                     continue
                 auth = {"Authorization": f"Bearer {tokens[mover]}"}
                 if snap.get("seat") != mover:
@@ -167,7 +175,11 @@ async def _play(
 
 
 def server_bench(
-    game: str | None = None, games: int = 8, seconds: float = 5.0, registry_ref: str | None = None
+    game: str | None = None,
+    games: int = 8,
+    seconds: float = 5.0,
+    registry_ref: str | None = None,
+    bot: str | None = None,
 ) -> ServerFigures:
     """Drive ``games`` concurrent games of ``game`` (default: the first registered) for ``seconds``.
 
@@ -195,7 +207,7 @@ def server_bench(
                 limits = httpx.Limits(max_connections=games * 2)
                 async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as client:
                     counts = await asyncio.gather(
-                        *(_play(client, base, chosen, until, lat, rng) for _ in range(games))
+                        *(_play(client, base, chosen, until, lat, rng, bot) for _ in range(games))
                     )
                 return sum(counts), lat, time.perf_counter() - start
 
@@ -212,6 +224,7 @@ def server_bench(
         _percentile(lat, 0.99) * 1000,
         commit_p50,
         commits_per_s,
+        bot or "",
     )
 
 

@@ -1,0 +1,77 @@
+"""Search speed for ``make bench``: MCTS iterations per second on one core, per game.
+
+Two settings are measured on the same positions (decision points of a seeded random game): the
+levels' own (rollouts cut at the level's depth and scored by the game's evaluation) and random
+rollouts played to the end with no evaluation — the setting in which OpenSpiel's ``MCTSBot`` is
+compared through the RL adapter (docs/agents.md).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from ludorum.agents.search import SearchBot, SearchSettings, level_settings
+from ludorum.agents.search.rollout import searchable
+from ludorum.engine import CHANCE, Game, Playthrough
+from ludorum.engine.conformance import random_choice
+from ludorum.engine.information import InformationSet
+
+
+@dataclass
+class SearchFigures:
+    """Iterations per second of one game's search, with level settings and with full random rollouts."""
+
+    game: str
+    players: int
+    level_rate: float
+    full_rate: float
+
+    def line(self) -> str:
+        """The figure as one line of text."""
+        return (
+            f"{self.game} {self.players}p search: {self.level_rate:,.0f} MCTS iterations/s with the levels' "
+            f"rollouts (cut and evaluated), {self.full_rate:,.0f}/s with random rollouts to the end"
+        )
+
+
+def positions(game: Game[Any], players: int, count: int = 6, seed: int = 0) -> list[Any]:
+    """Decision points spread over a seeded random game."""
+    play = Playthrough(game, game.config(players), seed)
+    rng = random.Random(seed)
+    states: list[Any] = []
+    while not play.is_over():
+        if play.to_move() == CHANCE:
+            play.resolve_chance()
+            continue
+        legal = game.legal_actions(play.state)
+        if len(searchable(legal)) > 1:
+            states.append(play.state)
+        play.play(random_choice(legal, rng))
+    step = max(1, len(states) // count)
+    return states[::step][:count]
+
+
+def rate(game: Game[Any], states: list[Any], settings: SearchSettings, seconds: float) -> float:
+    """Iterations per second of a search with ``settings`` over ``states`` for about ``seconds``."""
+    done, spent = 0, 0.0
+    per_state = seconds / len(states)
+    for state in states:
+        bot = SearchBot(settings.but(iterations=10**9, seconds=per_state, reuse=False))
+        start = time.perf_counter()
+        bot.decide(InformationSet(game, state, game.to_move(state)), random.Random(0))
+        spent += time.perf_counter() - start
+        done += bot.last.iterations
+    return done / spent if spent else 0.0
+
+
+def measure_search(game: Game[Any], players: int = 2, seconds: float = 3.0) -> SearchFigures:
+    """Both rates for ``game``, ``seconds`` each."""
+    states = positions(game, players)
+    level = level_settings("hard", game.name)
+    full = SearchSettings(depth=None, policy="random")
+    return SearchFigures(
+        game.name, players, rate(game, states, level, seconds), rate(game, states, full, seconds)
+    )
