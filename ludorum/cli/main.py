@@ -39,7 +39,7 @@ def _config(
     game: Game[Any], players: int | None, variants: list[str] | None, options: list[str] | None = None
 ) -> Any:
     try:
-        chosen = parse_assignments(game.option_specs(), options or (), game.title)
+        chosen: dict[str, Any] = parse_assignments(game.option_specs(), options or (), game.title)
         return game.config(players or game.min_players, variants or (), **chosen)
     except ConfigError as e:
         raise typer.BadParameter(str(e)) from None

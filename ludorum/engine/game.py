@@ -20,6 +20,8 @@ from ludorum.engine.actions import Action, Scalar
 from ludorum.engine.config import Config
 from ludorum.engine.errors import ConfigError, IllegalAction
 from ludorum.engine.evaluation import Evaluation
+from ludorum.engine.options import Option, text_options
+from ludorum.engine.options import check as check_option_values
 from ludorum.engine.state import GameState, derive_view
 
 S = TypeVar("S", bound=GameState)
@@ -73,12 +75,28 @@ class Game(ABC, Generic[S]):
     """Variant name → one-line description."""
     contents: ClassVar[tuple[str, ...]] = ("base",)
     """Content sets the game can load."""
+    options: ClassVar[tuple[Option, ...]] = ()
+    """The game's options with the values each takes (:mod:`ludorum.engine.options`)."""
     option_names: ClassVar[Mapping[str, str]] = {}
-    """Option name → description of the values it takes."""
+    """Option name → description; derived from ``options`` when a game declares them."""
+    blurb: ClassVar[str] = ""
+    """What the game is, in a sentence or two, for the lobby."""
+    length: ClassVar[str] = ""
+    """How long a game takes, in words ("about 45 minutes"), for the lobby."""
     state_type: ClassVar[type[GameState]]
     rules_version: ClassVar[int] = 1
     """The version of this game's rules and content.  Any change that makes a record play differently
     bumps it; records and stored games carry it, and one of another version is never replayed."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "options" in cls.__dict__:  # declared structurally: the names are derived, never written twice
+            cls.option_names = {o.name: o.summary() for o in cls.options}
+
+    @classmethod
+    def option_specs(cls) -> tuple[Option, ...]:
+        """The options with their values described (plain text ones for games that give only names)."""
+        return cls.options or text_options(cls.option_names)
 
     # -- configuration -----------------------------------------------------------------------------
 
@@ -110,7 +128,9 @@ class Game(ABC, Generic[S]):
             raise ConfigError(f"{self.title} has no content set {config.content!r}")
         for key, _ in config.options:
             if key not in self.option_names:
-                raise ConfigError(f"{self.title} has no option {key!r}")
+                known = ", ".join(self.option_names) or "none"
+                raise ConfigError(f"{self.title} has no option {key!r}; its options are {known}")
+        check_option_values(self.option_specs(), config)
         self.check_options(config)
 
     def check_options(self, config: Config) -> None:
@@ -197,6 +217,11 @@ class Game(ABC, Generic[S]):
     def describe(self, state: S, action: Action) -> str:
         """The action's human label in the rulebook's words."""
         return str(action)
+
+    def stage(self, state: S) -> str:
+        """The round and turn ``state`` is in, in words ("Round 3 · Legion's turn"); the log shows a
+        marker wherever it changes.  It must say nothing hidden.  Empty (the default): no markers."""
+        return ""
 
     def seat_name(self, state: S, seat: int) -> str:
         """What a seat is called in this game (a faction, a colour)."""

@@ -13,10 +13,10 @@ def start_from_lobby(page: Page, base: str, game: str, players: int, variants: t
     expect(page.locator("#game-select")).to_have_value(game)
     page.locator("#players").fill(str(players))
     page.locator("#players").dispatch_event("change")
-    expect(page.locator("#seats select")).to_have_count(players)
-    expect(page.locator("#seats select").nth(0)).to_have_value("you")
+    expect(page.locator("#seats select[data-seat]")).to_have_count(players)
+    expect(page.locator("#seats select[data-seat]").nth(0)).to_have_value("you")
     for i in range(1, players):
-        expect(page.locator("#seats select").nth(i)).to_have_value("bot:heuristic")
+        expect(page.locator("#seats select[data-seat]").nth(i)).to_have_value("bot:heuristic")
     for name in variants:
         page.locator(f"#variants input[value='{name}']").check()
     expect(page.locator("#variants input:checked")).to_have_count(len(variants))

@@ -22,9 +22,9 @@ def start_from_lobby(page: Page, base: str) -> str:
     """Create a 2-player game against a random bot from the lobby; returns the game's id."""
     page.goto(base + "/")
     expect(page.locator("#game-select")).to_have_value("sealed-bids")
-    expect(page.locator("#seats select")).to_have_count(2)
-    expect(page.locator("#seats select").nth(0)).to_have_value("you")
-    expect(page.locator("#seats select").nth(1)).to_have_value("bot:random")
+    expect(page.locator("#seats select[data-seat]")).to_have_count(2)
+    expect(page.locator("#seats select[data-seat]").nth(0)).to_have_value("you")
+    expect(page.locator("#seats select[data-seat]").nth(1)).to_have_value("bot:random")
     return click_start(page)
 
 
@@ -52,7 +52,7 @@ def my_turn(page: Page) -> bool:
 
 def test_play_a_game_against_a_bot_to_the_end_reload_and_replay(page: Page, server: LiveServer) -> None:
     page.goto(server.url + "/")
-    expect(page.locator("#seats select")).to_have_count(2)
+    expect(page.locator("#seats select[data-seat]")).to_have_count(2)
     expect(page.locator("#variants label")).to_have_text("rich — every seat starts with 8 coins")
     page.check("#variants input[value=rich]")
     shot(page, "lobby.png")
@@ -127,8 +127,8 @@ def test_a_friend_joins_from_the_lobby_and_errors_show_in_words(
     page: Page, server: LiveServer, browser: object
 ) -> None:
     page.goto(server.url + "/")
-    expect(page.locator("#seats select")).to_have_count(2)
-    page.select_option("#seats select >> nth=1", "human")
+    expect(page.locator("#seats select[data-seat]")).to_have_count(2)
+    page.select_option("#seats select[data-seat] >> nth=1", "human")
     game_id = click_start(page)
     expect(page.locator("#players li").nth(1)).to_contain_text("open seat")
     # a friend in another browser context sees the open game in the lobby and joins it
@@ -200,8 +200,8 @@ def test_resume_a_saved_record_from_the_lobby_then_leave_to_a_bot(
 
 def test_rematch_after_the_end(page: Page, server: LiveServer) -> None:
     page.goto(server.url + "/")
-    expect(page.locator("#seats select")).to_have_count(2)
-    page.select_option("#seats select >> nth=0", "bot:random")
+    expect(page.locator("#seats select[data-seat]")).to_have_count(2)
+    page.select_option("#seats select[data-seat] >> nth=0", "bot:random")
     page.click("#create")
     page.wait_for_url(re.compile(r".*/game/[0-9a-f]+$"))
     first = page.url

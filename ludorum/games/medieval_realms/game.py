@@ -31,6 +31,11 @@ class MedievalRealms(Game[RealmsState]):
     title = "Medieval Realms"
     min_players = 2
     max_players = 5
+    blurb = (
+        "Place leaders in secret, win majorities, gather resources and bid for cards in auctions; "
+        "the most victory points after the seventh round wins."
+    )
+    length = "7 rounds"
     state_type = RealmsState
     rules_version = 2  # the history of versions: docs/medieval-realms.md, "Rules versions"
 

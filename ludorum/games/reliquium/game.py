@@ -6,12 +6,13 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ludorum.engine import Action, Config, Game, IllegalAction, Result
+from ludorum.engine.options import Choice, Option
 
 from . import render
 from .creatures import ability_actions, apply_ability
 from .peace import apply_pending, apply_turn, pending_actions, turn_actions
 from .rules import C, castles_on_board
-from .setup import chosen_factions, new_state, round_limit
+from .setup import DEFAULT_FACTIONS, DEFAULT_ROUND_LIMIT, MAX_ROUNDS, chosen_factions, new_state, round_limit
 from .state import ATTACK, NO, OVER, P_ABILITY, P_CONSENT, P_PACT, PEACE, SUPPORT, ReliquiumState
 from .war import apply_battle, apply_support, battle_actions, battle_decider, support_actions
 
@@ -73,15 +74,34 @@ class Reliquium(Game[ReliquiumState]):
     title = "Reliquium"
     min_players = 2
     max_players = 4
+    blurb = (
+        "Four factions war for the lands of Sigillum: march, fight, recruit and summon legendary "
+        "creatures in peace, then battle in war. The first to raise nine castles wins."
+    )
+    length = "rounds of peace and war until nine castles stand (20 rounds at most, by default)"
     variants = {
         "single-march": "Single March: a unit marching alone may move on into a second region",
         "militia": "Militia: a player attacked by two others turns his castles into militia units",
         "allies": "Allies: pacts allowing ranged support and creatures in an ally's lands, with consent",
     }
-    option_names = {
-        "factions": "the factions in play, comma-separated (legion, alliance, order, brotherhood)",
-        "rounds": "the round limit (default 20): then the most castles on the board wins",
-    }
+    options = (
+        Option(
+            "factions",
+            "each seat's faction; seats play in order of initiative",
+            kind="per_seat",
+            choices=tuple(Choice(f.key, f.name) for f in C.factions),
+            defaults={n: ",".join(C.factions[f].key for f in fs) for n, fs in DEFAULT_FACTIONS.items()},
+            seat_order=True,
+        ),
+        Option(
+            "rounds",
+            "the round limit: then the most castles on the board wins",
+            kind="int",
+            default=DEFAULT_ROUND_LIMIT,
+            minimum=1,
+            maximum=MAX_ROUNDS,
+        ),
+    )
     state_type = ReliquiumState
     rules_version = 2  # the history of versions: docs/reliquium.md, "Rules versions"
 

@@ -12,6 +12,9 @@ from .state import NO, PEACE, ReliquiumState
 DEFAULT_ROUND_LIMIT = 20
 """Rounds after which a game ends without a ninth castle: the most castles on the board wins (ties share)."""
 
+MAX_ROUNDS = 200
+"""The longest round limit a game may be set up with."""
+
 DEFAULT_FACTIONS = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
 """Factions when the config does not choose: with two players the diagonal Legion and Order."""
 
@@ -34,8 +37,8 @@ def chosen_factions(config: Config) -> tuple[int, ...]:
 def round_limit(config: Config) -> int:
     """The round limit: option ``rounds`` or :data:`DEFAULT_ROUND_LIMIT`."""
     value = config.option("rounds", DEFAULT_ROUND_LIMIT)
-    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 200:
-        raise ConfigError(f"option rounds is a whole number of rounds from 1 to 200, not {value!r}")
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_ROUNDS:
+        raise ConfigError(f"option rounds is a whole number of rounds from 1 to {MAX_ROUNDS}, not {value!r}")
     return value
 
 

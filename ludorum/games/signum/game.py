@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ludorum.engine import CANCEL, CHANCE, Action, Config, Game, IllegalAction, Result
+from ludorum.engine.options import Option
 from ludorum.games.signum import actions as act
 from ludorum.games.signum import combat, dice, setup, turn, victory
 from ludorum.games.signum import creatures as cr
@@ -42,13 +43,26 @@ class SignumGame(Game[SignumState]):
     title = "Legends of Signum"
     min_players = 2
     max_players = 4
+    blurb = (
+        "A skirmish card game on a tabletop battlefield: build from your deck, bring creatures into "
+        "play and fight. Kill the enemy hero or reach 51 prosperity to win."
+    )
+    length = "turns until a hero falls or 51 prosperity (60 turns each at most)"
     variants = {
         "architect": "Experienced Architect: a building deck stacked in a chosen order (Rulebook › 10)",
         "teams": "4 players, 2 against 2: P1 and P3 against P2 and P4 (designed, Rulebook › 10)",
     }
-    option_names = {
-        f"deck{i}": f"player {i + 1}'s deck: a starter deck id or 'hero: card, card*2, ...'" for i in range(4)
-    }
+    options = tuple(
+        Option(
+            f"deck{i}",
+            f"player {i + 1}'s deck and hero: a starter deck, or 'hero: card, card*2, ...' of one's own",
+            kind="text",
+            choices=setup.deck_choices(),
+            default=setup.DEFAULT_DECKS[i],
+            seat=i,
+        )
+        for i in range(4)
+    )
     state_type = SignumState
     rules_version = 2  # the history of versions: docs/signum.md, "Rules versions"
 

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from ludorum.engine import Config, ConfigError
 from ludorum.engine import rng as rngmod
+from ludorum.engine.options import Choice
 from ludorum.games.signum import creatures as cr
-from ludorum.games.signum.content import base_content, deck_problems, expand
+from ludorum.games.signum.content import FACTIONS, base_content, deck_problems, expand
 from ludorum.games.signum.state import Model, SignumState, set_item
 
 OPENING_HAND = 4
@@ -44,6 +45,17 @@ def parse_deck(text: str) -> tuple[str, tuple[str, ...]]:
                 f"copies of {name.strip()!r}: {count[:20]!r} is not a number of copies from 1 to {DECK_MAX}"
             )
     return hero.strip(), expand(items)
+
+
+def deck_choices() -> tuple[Choice, ...]:
+    """The starter decks as an option's choices: the deck's name, its faction and its hero."""
+    content = base_content()
+    return tuple(
+        Choice(
+            d.id, f"{d.name_en} ({FACTIONS.get(d.faction, d.faction)}, hero {content.cards[d.hero].name_en})"
+        )
+        for d in content.decks.values()
+    )
 
 
 def deck_of(config: Config, seat: int) -> tuple[str, tuple[str, ...]]:

@@ -14,7 +14,88 @@
     $("lobby-error").textContent = e ? e.message || String(e) : "";
   }
 
-  function seatChoice(game, i) {
+  // -- options: each drawn from its structured description (/api/catalog "options") -------------------
+  const seatOptions = (game) => game.options.filter((o) => o.seat !== null || o.kind === "per_seat");
+  const gameOptions = (game) => game.options.filter((o) => o.seat === null && o.kind !== "per_seat");
+
+  /** The value an option takes with n players when the lobby sends nothing. */
+  function defaultOf(option, n) {
+    const byPlayers = option.defaults[String(n)];
+    return byPlayers !== undefined ? byPlayers : option.default;
+  }
+
+  /** A control for a whole-game option (a choice, a number or text with suggestions). */
+  function optionControl(option, n) {
+    const value = defaultOf(option, n);
+    const attrs = { "data-option": option.name, id: `option-${option.name}` };
+    let control;
+    if (option.kind === "choice") {
+      control = el("select", attrs, option.choices.map((c) => el("option", { value: c.value }, c.label)));
+    } else if (option.kind === "int") {
+      control = el("input", { ...attrs, type: "number", step: 1, min: option.minimum, max: option.maximum, required: true });
+    } else {
+      control = el("input", { ...attrs, type: "text", list: option.choices.length ? `${attrs.id}-list` : null });
+    }
+    if (value !== null && value !== undefined) control.value = String(value);
+    const list = option.kind === "text" && option.choices.length
+      ? el("datalist", { id: `${attrs.id}-list` }, option.choices.map((c) => el("option", { value: c.value }, c.label))) : null;
+    return el("label", { class: "option" }, `${option.description} `, control, list);
+  }
+
+  /** A seat's own choices: its part of a per-seat option (a faction) or its option (a deck). */
+  function seatControls(game, i, n) {
+    return seatOptions(game).filter((o) => o.seat === null || o.seat === i).map((o) => {
+      const label = `${o.name.replace(/\d+$/, "")} of seat ${i + 1}`;
+      if (o.kind === "per_seat") {
+        const picked = String(defaultOf(o, n) || "").split(",");
+        const select = el("select", { "aria-label": label, "data-option": o.name, "data-part": i, class: "seat-option" },
+          o.choices.map((c) => el("option", { value: c.value }, c.label)));
+        select.value = picked[i] || o.choices[i % o.choices.length].value;
+        select.dataset.was = select.value;
+        select.addEventListener("change", () => {
+          // every seat's choice differs: the seat that had this one takes this seat's old one
+          for (const other of document.querySelectorAll(`#seats select[data-option="${o.name}"]`)) {
+            if (other !== select && other.value === select.value) { other.value = select.dataset.was; other.dataset.was = other.value; }
+          }
+          select.dataset.was = select.value;
+        });
+        return select;
+      }
+      // a seat's own option: its suggested values, or text of one's own (a Signum deck spelled out)
+      const own = el("input", { type: "text", "aria-label": `${label}: your own`, "data-own": o.name, hidden: true,
+        placeholder: o.description, class: "own" });
+      const select = el("select", { "aria-label": label, "data-option": o.name, class: "seat-option", title: o.description },
+        o.choices.map((c) => el("option", { value: c.value }, c.label)), el("option", { value: "" }, "your own…"));
+      const value = defaultOf(o, n);
+      select.value = value === null || value === undefined ? "" : String(value);
+      select.addEventListener("change", () => { own.hidden = select.value !== ""; if (!own.hidden) own.focus(); });
+      return [select, own];
+    });
+  }
+
+  /** The options chosen in the form: only those that differ from what the game does without them. */
+  function chosenOptions(game, rows, n) {
+    const options = {};
+    for (const o of gameOptions(game)) {
+      const control = document.querySelector(`#options [data-option="${o.name}"]`);
+      if (!control || control.value === "") continue;
+      const value = o.kind === "int" ? Number(control.value) : control.value;
+      if (value !== defaultOf(o, n)) options[o.name] = value;
+    }
+    for (const o of seatOptions(game)) {
+      if (o.kind === "per_seat") {
+        const value = rows.map((r) => r.parts[o.name]).join(",");
+        if (value !== defaultOf(o, n)) options[o.name] = value;
+      } else if (o.seat < n) {
+        const row = rows.find((r) => r.seat === o.seat);
+        const value = row.own[o.name];
+        if (value !== undefined && value !== defaultOf(o, n)) options[o.name] = value;
+      }
+    }
+    return options;
+  }
+
+  function seatChoice(game, i, n) {
     const select = el("select", { "aria-label": `seat ${i + 1}`, "data-seat": i },
       el("option", { value: "you" }, "You"),
       el("option", { value: "human" }, "A friend (open seat)"),
@@ -23,48 +104,73 @@
     select.addEventListener("change", () => {
       // Only one seat can be yours in one browser: moving "You" frees the other one.
       if (select.value !== "you") return;
-      for (const other of document.querySelectorAll("#seats select")) {
+      for (const other of document.querySelectorAll("#seats select[data-seat]")) {
         if (other !== select && other.value === "you") other.value = "human";
       }
     });
-    return el("li", {}, select);
+    return el("li", {}, select, seatControls(game, i, n));
   }
 
   function drawSetup() {
     const game = current();
     if (!game) return;
-    $("game-blurb").textContent = `${game.title}: ${game.min_players}–${game.max_players} players.`;
-    const players = $("players");
-    players.min = game.min_players;
-    players.max = game.max_players;
-    let n = Number(players.value) || game.min_players;
+    const players = game.min_players === game.max_players ? `${game.min_players} players` : `${game.min_players}–${game.max_players} players`;
+    $("game-blurb").replaceChildren(
+      game.blurb ? el("span", { class: "blurb" }, game.blurb, " ") : "",
+      el("span", { class: "facts" }, [players, game.length].filter(Boolean).join(" · ") + "."),
+      " ",
+      game.rules ? el("a", { href: `/static/rules.html?game=${encodeURIComponent(game.name)}`, target: "_blank", rel: "noopener" }, `Rules of ${game.title}`) : "");
+    const playersInput = $("players");
+    playersInput.min = game.min_players;
+    playersInput.max = game.max_players;
+    let n = Number(playersInput.value) || game.min_players;
     n = Math.min(game.max_players, Math.max(game.min_players, n));
-    players.value = n;
+    playersInput.value = n;
     const variants = Object.entries(game.variants);
     $("variants").replaceChildren(el("legend", {}, "Variants"),
       ...(variants.length ? variants.map(([name, text]) => el("label", {},
         el("input", { type: "checkbox", name: "variant", value: name }), ` ${name} — ${text}`))
         : [el("p", { class: "muted" }, "This game has no variants.")]));
-    $("seats").replaceChildren(...Array.from({ length: n }, (_, i) => seatChoice(game, i)));
+    $("options").hidden = !gameOptions(game).length;
+    $("options").replaceChildren(el("legend", {}, "Options"), ...gameOptions(game).map((o) => optionControl(o, n)));
+    $("seats").replaceChildren(...Array.from({ length: n }, (_, i) => seatChoice(game, i, n)));
+    const ordered = seatOptions(game).find((o) => o.seat_order);
+    $("seat-note").textContent = ordered
+      ? `Seats play in the order of their ${ordered.name.replace(/s$/, "")} (${ordered.choices.map((c) => c.label).join(", ")}): the game seats everyone by that order.`
+      : "";
   }
 
   async function create(event) {
     event.preventDefault();
     showError(null);
     const game = current();
+    let rows = [...document.querySelectorAll("#seats li")].map((li, i) => ({
+      seat: i,
+      who: li.querySelector("select[data-seat]").value,
+      parts: Object.fromEntries([...li.querySelectorAll("select[data-part]")].map((s) => [s.dataset.option, s.value])),
+      own: Object.fromEntries([...li.querySelectorAll("select.seat-option:not([data-part])")].map((s) => [s.dataset.option,
+        s.value !== "" ? s.value : li.querySelector(`input[data-own="${s.dataset.option}"]`).value.trim()])),
+    }));
+    const ordered = seatOptions(game).find((o) => o.seat_order);
+    if (ordered) {
+      // the game seats players in the order of this option's choices: the seats follow their choice
+      const rank = (row) => ordered.choices.findIndex((c) => c.value === row.parts[ordered.name]);
+      rows = rows.slice().sort((a, b) => rank(a) - rank(b));
+    }
     const seats = [];
     let claim = null;
-    for (const select of document.querySelectorAll("#seats select")) {
-      const v = select.value;
+    for (const row of rows) {
+      const v = row.who;
       if (v === "you") { claim = seats.length; seats.push({ kind: "human" }); }
       else if (v === "human") seats.push({ kind: "human" });
       else seats.push({ kind: "bot", bot: v.slice(4) });
     }
+    const options = chosenOptions(game, rows.map((r, i) => ({ ...r, seat: ordered ? i : r.seat })), seats.length);
     const variants = [...document.querySelectorAll("#variants input:checked")].map((c) => c.value);
     $("create").disabled = true;
     try {
       const made = await api("POST", "/api/games", {
-        game: game.name, config: { players: seats.length, variants }, seats, claim,
+        game: game.name, config: { players: seats.length, variants, options }, seats, claim,
       });
       location.href = `/game/${made.id}`;
     } catch (e) {

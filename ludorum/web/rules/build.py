@@ -1,0 +1,101 @@
+"""Build the rules pages (``ludorum/web/rules/<game>.md``) from the rulebooks and the docs.
+
+Run from the repository root when a rulebook or a game's doc changes, and commit the result::
+
+    python -m ludorum.web.rules.build [../shared/rulebooks]
+
+Each page is the rulebook's own text where it exists (Reliquium and Medieval Realms: the English
+rulebooks turned into Markdown by their line shapes; Legends of Signum: docs/signum-rules.md, the
+translated chapters and the rebuilt ones, each statement marked known or **designed**), followed by the
+parts the project designed and the readings it chose where the rulebook is silent or open, taken from
+the game's doc (docs/<game>.md) and marked as designed.  The server serves the packaged result; nothing
+here runs at play time.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[2]
+DOCS = ROOT / "docs"
+
+DESIGNED = {
+    "reliquium": ("designed", "Legendary creatures", "Rules as implemented"),
+    "medieval-realms": ("Designed content", "Interpretations", "Symbols without"),
+}
+"""Per game, words in the headings of the doc's sections that describe designed parts or readings."""
+
+INTRO = (
+    "*This page holds the rulebook's own text, then — under **Designed by the project** — everything "
+    "the project had to design because the rulebook does not print it, and the readings it chose where "
+    "the rulebook leaves a rule open.*\n"
+)
+
+
+def rulebook_markdown(text: str) -> str:
+    """A plain-text rulebook as Markdown: short lines without closing punctuation become headings,
+    ``- `` lines list items, ``|`` lines tables, every other line a paragraph."""
+    out: list[str] = []
+    lines = [ln.rstrip() for ln in text.splitlines()]
+    title = lines[0].strip()
+    skipping_contents = False
+    for line in lines[1:]:
+        s = line.strip()
+        if not s or s == "-" or s in (title, f"{title} Rulebook"):
+            continue
+        if s == "Table of Contents":
+            skipping_contents = True
+            continue
+        if skipping_contents and s.startswith("-"):
+            continue
+        skipping_contents = False
+        if s.startswith("|"):
+            if out and not out[-1].startswith("|"):
+                out.append("")
+            out.append(s)
+        elif s.startswith("- "):
+            if out and not out[-1].startswith("- "):
+                out.append("")
+            out.append(s)
+        elif len(s) < 70 and not re.search(r"[.:;!?,\"”»)]$", s) and not s[0].isdigit():
+            out += ["", f"## {s}", ""]
+        else:
+            out += ["", s]
+    body = re.sub(r"\n{3,}", "\n\n", "\n".join(out)).strip()
+    return f"# {title} — the rules\n\n{INTRO}\n{body}\n"
+
+
+def designed_sections(doc: str, words: tuple[str, ...]) -> str:
+    """The ``##`` sections of a game's doc whose headings contain one of ``words``, one level deeper."""
+    parts = re.split(r"(?m)^(?=## )", doc)
+    keep = [p for p in parts if p.startswith("## ") and any(w in p.splitlines()[0] for w in words)]
+    text = "\n".join(keep)
+    return re.sub(r"(?m)^(#+) ", r"#\1 ", text).strip()
+
+
+def build(rulebooks: Path) -> dict[str, str]:
+    """Every rules page's Markdown, by game name."""
+    pages = {
+        "signum": (DOCS / "signum-rules.md").read_text(encoding="utf-8"),
+    }
+    for game, book in (("reliquium", "reliquium.txt"), ("medieval-realms", "medieval-realms.txt")):
+        text = rulebook_markdown((rulebooks / book).read_text(encoding="utf-8"))
+        doc = (DOCS / f"{game}.md").read_text(encoding="utf-8")
+        designed = designed_sections(doc, DESIGNED[game])
+        pages[game] = f"{text}\n## Designed by the project\n\n{designed}\n"
+    return pages
+
+
+def main() -> None:
+    """Write the pages next to this module."""
+    rulebooks = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT.parent / "shared" / "rulebooks"
+    for game, text in build(rulebooks).items():
+        (HERE / f"{game}.md").write_text(text, encoding="utf-8")
+        print(f"wrote {HERE / f'{game}.md'} ({len(text):,} characters)")
+
+
+if __name__ == "__main__":
+    main()

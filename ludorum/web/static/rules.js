@@ -1,0 +1,27 @@
+// A game's rules page: the HTML the server renders from the packaged Markdown, with a contents list.
+"use strict";
+(function () {
+  const { api, el } = Ludorum;
+  const game = new URLSearchParams(location.search).get("game") || "";
+
+  async function start() {
+    const article = document.getElementById("rules");
+    try {
+      const page = await api("GET", `/api/rules/${encodeURIComponent(game)}`);
+      document.title = `Rules of ${page.title} — Ludorum`;
+      // the server's own rendering of its packaged text (raw HTML in the Markdown is not passed through)
+      article.innerHTML = page.html;
+    } catch (e) {
+      article.replaceChildren(el("p", { class: "error", role: "alert" }, e.message));
+      return;
+    }
+    const items = [];
+    article.querySelectorAll("h2").forEach((h, i) => {
+      h.id = `s${i + 1}`;
+      items.push(el("li", {}, el("a", { href: `#${h.id}` }, h.textContent)));
+    });
+    document.getElementById("rules-contents").replaceChildren(el("h2", {}, "Contents"), el("ol", {}, items));
+  }
+
+  start();
+})();

@@ -1,0 +1,28 @@
+"""The rules pages: one per game, the rulebook's text first and the designed parts marked."""
+
+from __future__ import annotations
+
+from ludorum.games import registry
+from ludorum.server.rules import RULES, has_rules, rules_html
+
+
+def test_every_game_has_a_rules_page_that_marks_what_was_designed() -> None:
+    for game in registry():
+        html = rules_html(game.name)
+        assert html is not None, game.name
+        assert "designed" in html.lower(), game.name
+        assert "<script" not in html  # raw HTML in the Markdown is never passed through
+
+
+def test_the_rulebooks_own_words_open_the_page_and_the_designed_part_follows() -> None:
+    text = (RULES / "reliquium.md").read_text(encoding="utf-8")
+    assert text.index("The one who first manages to raise nine castles wins") < text.index(
+        "## Designed by the project"
+    )
+    assert "### The map of Sigillum (designed)" in text
+
+
+def test_no_rules_page_for_unknown_or_crafted_names() -> None:
+    assert not has_rules("chess")
+    assert not has_rules("../../pyproject")
+    assert rules_html("build") is None  # the builder's module is no page
