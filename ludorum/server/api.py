@@ -20,10 +20,28 @@ from ludorum.server.errors import ApiError
 from ludorum.server.hub import Hub
 from ludorum.server.limits import client_key
 from ludorum.server.live import LiveGame
-from ludorum.server.schemas import Claimed, CreateGame, Leave, Submit, Upload
+from ludorum.server.schemas import Claimed, CreateGame, ErrorBody, Leave, Submit, Upload
 from ludorum.server.security import cookie_name, match_seat, presented_token
 
-router = APIRouter(prefix="/api")
+_REFUSALS = {
+    400: "the body could not be read",
+    401: "a seat token is needed (no_token), or the one presented is not valid here (bad_token)",
+    404: "no such game, game type, seat or step",
+    409: "the game's state does not allow it (stale_version: resync; not_your_turn, game_over, "
+    "seat_taken, not_over, chosen_seed, unresumable)",
+    413: "the request body is too large (too_large)",
+    422: "the request is malformed or breaks a rule (invalid_request, illegal_action, bad_config, ...)",
+    429: "a quota is used up (too_many_games, too_many_bot_games); see Retry-After",
+}
+
+
+def refusals(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """The OpenAPI answers for these refusal statuses (every one has an ``ErrorBody``)."""
+    return {s: {"model": ErrorBody, "description": _REFUSALS[s]} for s in statuses}
+
+
+# 413 (any body over the limit) and 422 (a malformed parameter) can answer any request
+router = APIRouter(prefix="/api", responses=refusals(413, 422))
 
 TOKEN_IN_BODY = "x-ludorum-token"
 """Programs send ``X-Ludorum-Token: body`` to receive the seat token in the response body too."""
@@ -101,7 +119,7 @@ def catalog(request: Request) -> list[dict[str, Any]]:
     ]
 
 
-@router.get("/rules/{game}", summary="A game's rules page")
+@router.get("/rules/{game}", summary="A game's rules page", responses=refusals(404))
 def rules_page(game: str, request: Request) -> dict[str, Any]:
     """The rules of a registered game as HTML, rendered from the packaged Markdown (nothing fetched)."""
     registry = _hub(request).registry
@@ -149,7 +167,13 @@ async def list_games(
     return out
 
 
-@router.post("/games", status_code=201, summary="Create a game", response_model=Claimed)
+@router.post(
+    "/games",
+    status_code=201,
+    summary="Create a game",
+    response_model=Claimed,
+    responses=refusals(400, 404, 429),
+)
 async def create_game(body: CreateGame, request: Request, response: Response) -> Claimed:
     """Set up a game; the creator may take one human seat at once (its token comes as a cookie)."""
     live, token = await _hub(request).create(
@@ -162,7 +186,13 @@ async def create_game(body: CreateGame, request: Request, response: Response) ->
     return _claimed(request, response, live.id, body.claim, token)
 
 
-@router.post("/records", status_code=201, summary="Resume a game from a record", response_model=Claimed)
+@router.post(
+    "/records",
+    status_code=201,
+    summary="Resume a game from a record",
+    response_model=Claimed,
+    responses=refusals(400, 404, 429),
+)
 async def upload_record(body: Upload, request: Request, response: Response) -> Claimed:
     """Start a game from a full record (a save file): it is replayed, checked, then continues here."""
     try:
@@ -180,7 +210,7 @@ async def upload_record(body: Upload, request: Request, response: Response) -> C
     return _claimed(request, response, live.id, body.claim, token)
 
 
-@router.get("/games/{game_id}", summary="One game as you may see it")
+@router.get("/games/{game_id}", summary="One game as you may see it", responses=refusals(401, 404, 409))
 async def game_state(
     game_id: str, request: Request, response: Response, since: Annotated[int, Query(ge=0)] = 0
 ) -> dict[str, Any]:
@@ -193,7 +223,12 @@ async def game_state(
     return snap
 
 
-@router.post("/games/{game_id}/seats/{seat}/claim", summary="Take a free seat", response_model=Claimed)
+@router.post(
+    "/games/{game_id}/seats/{seat}/claim",
+    summary="Take a free seat",
+    response_model=Claimed,
+    responses=refusals(404, 409),
+)
 async def claim_seat(
     game_id: str,
     seat: int,
@@ -209,7 +244,7 @@ async def claim_seat(
     return _claimed(request, response, game_id, seat, token)
 
 
-@router.post("/games/{game_id}/leave", summary="Leave your seat")
+@router.post("/games/{game_id}/leave", summary="Leave your seat", responses=refusals(400, 401, 404, 409, 429))
 async def leave(game_id: str, body: Leave, request: Request, response: Response) -> dict[str, Any]:
     """Give up your seat (to another human, or to a bot of the kind named)."""
     hub = _hub(request)
@@ -220,7 +255,12 @@ async def leave(game_id: str, body: Leave, request: Request, response: Response)
     return {"id": game_id, "seat": seat, "left": True}
 
 
-@router.post("/games/{game_id}/rematch", summary="Play again", response_model=Claimed)
+@router.post(
+    "/games/{game_id}/rematch",
+    summary="Play again",
+    response_model=Claimed,
+    responses=refusals(401, 404, 409, 429),
+)
 async def rematch(game_id: str, request: Request, response: Response) -> Claimed:
     """After the end, for the game's players only: its one rematch (same setup, a fresh seed), made by
     the first call; every player keeps their seat and their token, and each call answers the same game."""
@@ -233,7 +273,7 @@ async def rematch(game_id: str, request: Request, response: Response) -> Claimed
     return _claimed(request, response, new.id, seat if kept else None, token if kept else None)
 
 
-@router.post("/games/{game_id}/actions", summary="Take your turn")
+@router.post("/games/{game_id}/actions", summary="Take your turn", responses=refusals(400, 401, 404, 409))
 async def submit(game_id: str, body: Submit, request: Request) -> dict[str, Any]:
     """Submit an action with the version you saw; the answer is your new view once it is stored."""
     hub = _hub(request)
@@ -247,7 +287,7 @@ async def submit(game_id: str, body: Submit, request: Request) -> dict[str, Any]
     return live.snapshot(seat, body.version)
 
 
-@router.get("/games/{game_id}/record", summary="Download the record")
+@router.get("/games/{game_id}/record", summary="Download the record", responses=refusals(401, 404, 409))
 async def record(game_id: str, request: Request) -> JSONResponse:
     """The full record once the game is over; before that, only what your seat (or a spectator) may see."""
     hub = _hub(request)
@@ -257,7 +297,9 @@ async def record(game_id: str, request: Request) -> JSONResponse:
     return JSONResponse(data, headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 
-@router.get("/games/{game_id}/replay/{step}", summary="A finished game at one step")
+@router.get(
+    "/games/{game_id}/replay/{step}", summary="A finished game at one step", responses=refusals(404, 409)
+)
 async def replay_step(
     game_id: str, step: int, request: Request, seat: Annotated[int | None, Query(ge=0, le=15)] = None
 ) -> dict[str, Any]:
@@ -285,6 +327,13 @@ async def replay_step(
     }
 
 
+async def _refuse(ws: WebSocket, code: int, reason: str) -> None:
+    """Refuse with a close code: accept, then close.  A close before the handshake completes reaches
+    the client as a bare HTTP 403, which says nothing of why."""
+    await ws.accept()
+    await ws.close(code=code, reason=reason)
+
+
 @router.websocket("/games/{game_id}/ws")
 async def websocket(ws: WebSocket, game_id: str) -> None:
     """Pushes: on connect send ``{"type": "hello", "version": n}``; every change then arrives as a
@@ -293,13 +342,13 @@ async def websocket(ws: WebSocket, game_id: str) -> None:
     origin = ws.headers.get("origin")
     if origin is not None and urlsplit(origin).netloc != ws.headers.get("host"):
         # another site's page may not open a WebSocket with this browser's seat cookie
-        await ws.close(code=4403, reason="cross-site WebSocket refused")
+        await _refuse(ws, 4403, "cross-site WebSocket refused")
         return
     try:
         live = await hub.get(game_id)
         observer = _looker(hub, live, ws)
     except ApiError as e:
-        await ws.close(code=4000 + e.status, reason=e.code)
+        await _refuse(ws, 4000 + e.status, e.code)
         return
     await ws.accept()
     try:

@@ -19,6 +19,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import BaseRoute, Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ludorum.agents.pool import BotPool
@@ -112,6 +113,20 @@ def _validation_message(exc: RequestValidationError) -> str:
     return "; ".join(parts)
 
 
+def _allowed_methods(request: Request) -> list[str]:
+    """The methods the routes matching the request's path answer."""
+    # asked method by method: the router (with its included routers) says which would fully match
+    return [
+        method
+        for method in ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE")
+        if any(
+            isinstance(route, BaseRoute)
+            and route.matches({**request.scope, "method": method})[0] == Match.FULL
+            for route in request.app.router.routes
+        )
+    ]
+
+
 def create_app(
     registry: Registry | None = None,
     database_url: str | None = None,
@@ -179,8 +194,13 @@ def create_app(
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
+        headers = dict(exc.headers or {})
+        if exc.status_code == 405:  # every method of every route on this path, not only the first's
+            headers["Allow"] = ", ".join(_allowed_methods(request))
         return JSONResponse(
-            {"error": {"code": code, "message": str(exc.detail)}}, status_code=exc.status_code
+            {"error": {"code": code, "message": str(exc.detail)}},
+            status_code=exc.status_code,
+            headers=headers,
         )
 
     @app.get("/static/games/{name}.js", include_in_schema=False)

@@ -33,7 +33,7 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
@@ -142,16 +142,36 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True)
 
 
+MIGRATION_LOCK = 0x4C75646F72756D
+"""The PostgreSQL advisory lock key that migrations hold (``"Ludorum"`` in ASCII)."""
+
+
+def migration_lock(conn: Connection) -> None:
+    """Begin ``conn``'s transaction holding the database's migration lock, released at its end.
+
+    Servers starting together on a new database would otherwise race: both see no tables, both create
+    them, and one dies.  PostgreSQL: a transaction-scoped advisory lock (DDL is transactional, so the
+    second sees the first's committed schema).  SQLite: an immediate (write) transaction, which waits
+    on the busy timeout for the other writer to commit.
+    """
+    if conn.dialect.name == "postgresql":
+        conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
+    elif conn.dialect.name == "sqlite":
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+
 def migrate(engine: Engine) -> None:
-    """Bring the schema up to the newest Alembic revision."""
+    """Bring the schema up to the newest Alembic revision, holding the migration lock."""
     from alembic import command
     from alembic.config import Config as AlembicConfig
 
     cfg = AlembicConfig(str(Path(__file__).parent / "alembic.ini"))
     cfg.set_main_option("script_location", str(MIGRATIONS))
-    with engine.begin() as conn:
+    with engine.connect() as conn:
+        migration_lock(conn)
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")
+        conn.commit()
 
 
 class Store:

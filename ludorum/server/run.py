@@ -31,9 +31,16 @@ def serve(
     import uvicorn
 
     from ludorum.server.app import create_app, default_database_url
+    from ludorum.server.db import make_engine, migrate
 
     url = database_url or default_database_url()
     app = create_app(registry, url, bot_delay=bot_delay)
+    # migrate (under the migration lock) before saying "running": a failure stops us here, unannounced
+    engine = make_engine(url)
+    try:
+        migrate(engine)
+    finally:
+        engine.dispose()
     if announce:
         shown = "127.0.0.1" if host in ("0.0.0.0", "") else host
         where = url.split("///")[-1] if url.startswith("sqlite") else url.split("@")[-1]

@@ -4,13 +4,24 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 from ludorum.engine.config import MAX_ENTRIES, MAX_NAME, MAX_OPTION_NUMBER, MAX_OPTION_TEXT
 
+
+def _whole(value: Any) -> Any:
+    # JSON has one kind of number: 3.0 is the whole number 3, as JSON Schema's "integer" says; "3",
+    # true and 3.5 stay refused
+    return int(value) if type(value) is float and value.is_integer() else value
+
+
+Integral = BeforeValidator(_whole)
+"""Put last in ``Annotated[StrictInt, Field(ge=..., le=...), Integral]``: a whole number written ``3``
+or ``3.0`` (after the bounds, so they are published as ``minimum``/``maximum``)."""
+
 Name = Annotated[StrictStr, Field(min_length=1, max_length=MAX_NAME)]
 OptionValue = (
-    Annotated[StrictInt, Field(ge=-MAX_OPTION_NUMBER, le=MAX_OPTION_NUMBER)]
+    Annotated[StrictInt, Field(ge=-MAX_OPTION_NUMBER, le=MAX_OPTION_NUMBER), Integral]
     | Annotated[StrictStr, Field(max_length=MAX_OPTION_TEXT)]
     | StrictBool
     | None
@@ -34,7 +45,7 @@ class SeatSpec(Strict):
 class ConfigIn(Strict):
     """A game's setup."""
 
-    players: Annotated[StrictInt, Field(ge=1, le=16)]
+    players: Annotated[StrictInt, Field(ge=1, le=16), Integral]
     variants: Annotated[list[Name], Field(max_length=MAX_ENTRIES)] = []
     content: Name = "base"
     options: Annotated[dict[Name, OptionValue], Field(max_length=MAX_ENTRIES)] = {}
@@ -46,7 +57,7 @@ class CreateGame(Strict):
     game: Name
     config: ConfigIn
     seats: Annotated[list[SeatSpec], Field(min_length=1, max_length=16)]
-    claim: Annotated[StrictInt, Field(ge=0, le=15)] | None = None
+    claim: Annotated[StrictInt, Field(ge=0, le=15), Integral] | None = None
 
 
 class ActionIn(Strict):
@@ -59,7 +70,7 @@ class ActionIn(Strict):
 class Submit(Strict):
     """An action and the version of the game the player saw when choosing it."""
 
-    version: Annotated[StrictInt, Field(ge=0)]
+    version: Annotated[StrictInt, Field(ge=0), Integral]
     action: ActionIn
 
 
@@ -74,7 +85,7 @@ class Upload(Strict):
 
     record: dict[str, Any]
     seats: Annotated[list[SeatSpec], Field(min_length=1, max_length=16)] | None = None
-    claim: Annotated[StrictInt, Field(ge=0, le=15)] | None = None
+    claim: Annotated[StrictInt, Field(ge=0, le=15), Integral] | None = None
 
 
 class Claimed(BaseModel):
@@ -83,3 +94,19 @@ class Claimed(BaseModel):
     id: str
     seat: int | None
     token: str | None = None
+
+
+class ErrorDetail(BaseModel):
+    """What was refused and why: a short code, a message in words, and sometimes more (a ``version``
+    to resync to, the ``rule`` an action broke, ``retry_after`` seconds)."""
+
+    model_config = ConfigDict(extra="allow")
+
+    code: str
+    message: str
+
+
+class ErrorBody(BaseModel):
+    """Every refusal's body."""
+
+    error: ErrorDetail

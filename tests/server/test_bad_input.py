@@ -184,7 +184,7 @@ def test_huge_bodies(client: TestClient, game: dict[str, Any]) -> None:
             "claim": 0,
         },
         {"game": "sealed-bids", "config": {"players": 2}, "seats": [{"kind": "human"}] * 2, "claim": 5},
-        {"game": "sealed-bids", "config": {"players": 2.0}, "seats": [{"kind": "human"}] * 2},
+        {"game": "sealed-bids", "config": {"players": 2.5}, "seats": [{"kind": "human"}] * 2},
         {"game": "sealed-bids", "config": {"players": 2}, "seats": [{"kind": "human"}] * 200},
         {"game": ["sealed-bids"], "config": {"players": 2}, "seats": [{"kind": "human"}] * 2},
     ],

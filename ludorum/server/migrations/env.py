@@ -5,7 +5,7 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import create_engine
 
-from ludorum.server.db import Base
+from ludorum.server.db import Base, migration_lock
 
 target_metadata = Base.metadata
 
@@ -25,6 +25,7 @@ def run() -> None:
         raise SystemExit("give the database: alembic -x url=sqlite:///path.sqlite3 upgrade head")
     engine = create_engine(url)
     with engine.connect() as conn:
+        migration_lock(conn)  # the server's own runs take it in db.migrate
         context.configure(connection=conn, target_metadata=target_metadata, render_as_batch=True)
         with context.begin_transaction():
             context.run_migrations()

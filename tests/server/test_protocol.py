@@ -1,0 +1,93 @@
+"""The protocol over real servers: WebSocket close codes, the migration lock, 405s with ``Allow``, and
+the OpenAPI document answering for every refusal."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import websockets.sync.client
+from websockets.exceptions import ConnectionClosed
+
+from tests.server.support import TOKEN_BODY, live_server, new_game_body
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def close_code(url: str, headers: dict[str, str] | None = None) -> int | None:
+    """Connect, say hello, and return the close code the server ends the connection with."""
+    with websockets.sync.client.connect(url, additional_headers=headers or {}, open_timeout=10) as ws:
+        try:
+            ws.send('{"type": "hello", "version": 0}')
+            ws.recv(timeout=10)
+        except ConnectionClosed as e:
+            return e.rcvd.code if e.rcvd else None
+    return None
+
+
+def test_websocket_refusals_arrive_as_close_codes_over_a_real_server(sqlite_url: str) -> None:
+    with live_server(sqlite_url) as srv:
+        game_id = httpx.post(f"{srv.url}/api/games", json=new_game_body(), headers=TOKEN_BODY).json()["id"]
+        ws = srv.url.replace("http", "ws")
+        assert close_code(f"{ws}/api/games/0123456789abcdef/ws") == 4404
+        assert close_code(f"{ws}/api/games/{game_id}/ws", {"Authorization": "Bearer " + "x" * 43}) == 4401
+        assert close_code(f"{ws}/api/games/{game_id}/ws", {"Origin": "https://evil.example"}) == 4403
+
+
+def test_two_servers_starting_on_a_new_database_both_migrate(db_url: str, tmp_path: Path) -> None:
+    """Migrations take a lock (PostgreSQL: an advisory lock; SQLite: an immediate write transaction),
+    so server processes starting together on an empty database do not race."""
+    ready = tmp_path / "ready"
+    ready.mkdir()
+    # every process imports first and says so; all migrate once all four are ready
+    code = (
+        "import os, sys, time; from ludorum.server.db import Store; "
+        "open(os.path.join(sys.argv[2], str(os.getpid())), 'w').close(); "
+        "t = time.monotonic(); "
+        "exec('while len(os.listdir(sys.argv[2])) < 4 and time.monotonic() - t < 60: time.sleep(0.005)'); "
+        "Store(sys.argv[1]).dispose()"
+    )
+    procs = [
+        subprocess.Popen([sys.executable, "-c", code, db_url, str(ready)], cwd=ROOT, stderr=subprocess.PIPE)
+        for _ in range(4)
+    ]
+    failures = [p.communicate(timeout=60)[1].decode()[-400:] for p in procs]
+    assert [p.returncode for p in procs] == [0] * 4, failures
+    from ludorum.server.db import Store
+
+    Store(db_url).dispose()  # and the schema is complete
+
+
+def test_a_405_names_the_allowed_methods(client: Any) -> None:
+    r = client.delete("/api/games")
+    assert r.status_code == 405 and r.json()["error"]["code"] == "method_not_allowed"
+    assert set(r.headers["allow"].replace(" ", "").split(",")) == {"GET", "POST"}
+    r = client.put("/api/games/abc/actions")
+    assert r.status_code == 405 and r.headers["allow"] == "POST"
+
+
+@pytest.mark.parametrize(
+    ("path", "method", "statuses"),
+    [
+        ("/api/games", "post", {"201", "404", "413", "422", "429"}),
+        ("/api/records", "post", {"201", "413", "422", "429"}),
+        ("/api/games/{game_id}", "get", {"200", "401", "404", "409", "422"}),
+        ("/api/games/{game_id}/actions", "post", {"200", "401", "404", "409", "413", "422"}),
+        ("/api/games/{game_id}/rematch", "post", {"200", "401", "404", "409", "429"}),
+        ("/api/games/{game_id}/leave", "post", {"200", "401", "404", "409", "413", "422", "429"}),
+        ("/api/games/{game_id}/seats/{seat}/claim", "post", {"200", "404", "409"}),
+    ],
+)
+def test_the_openapi_document_lists_every_refusal(
+    client: Any, path: str, method: str, statuses: set[str]
+) -> None:
+    doc = client.get("/openapi.json").json()
+    answers = doc["paths"][path][method]["responses"]
+    assert statuses <= set(answers), sorted(answers)
+    for status in statuses - {"200", "201"}:
+        schema = answers[status]["content"]["application/json"]["schema"]
+        assert schema == {"$ref": "#/components/schemas/ErrorBody"}
