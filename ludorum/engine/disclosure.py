@@ -26,7 +26,7 @@ from typing import Any
 
 from ludorum.engine.actions import Action
 from ludorum.engine.errors import IllegalAction
-from ludorum.engine.game import CHANCE, Game
+from ludorum.engine.game import CANCEL, CHANCE, Game
 from ludorum.engine.information import Observer, knowledge_rng, view_text
 from ludorum.engine.state import GameState
 
@@ -52,6 +52,9 @@ class LogEntry:
 
     ``readings`` maps every observer other than the actor to the label it reads — the game's label, or
     the bare action when the label says more than that observer may know — or to :data:`SECRET`.
+    ``stage`` is the round and turn the step was taken in (``Game.stage``: public), for the log's
+    markers; ``opens`` says that the step left its actor in the middle of a compound decision (``cancel``
+    is then among its choices), so that a later ``cancel`` shows which steps it backed out of.
     """
 
     index: int
@@ -60,6 +63,8 @@ class LogEntry:
     action: Action
     label: str
     readings: Mapping[Observer, str | None]
+    stage: str = ""
+    opens: bool = False
 
     def reading(self, observer: Observer, public: bool = False) -> str | None:
         """The label ``observer`` reads (``public``: the game is over, nothing is secret)."""
@@ -77,6 +82,7 @@ class LogEntry:
                 "who": self.who,
                 "label": f"{self.who} made a secret decision",
                 "action": None,
+                "stage": self.stage,
             }
         return {
             "index": self.index,
@@ -84,6 +90,8 @@ class LogEntry:
             "who": self.who,
             "label": label,
             "action": self.action.to_json(),
+            "stage": self.stage,
+            "opens": self.opens,
         }
 
 
@@ -125,8 +133,8 @@ def reading(
     Secret if some state of the observer's information set offers another action leaving it the same
     view.  States are drawn until :data:`CONSISTENT` of them could have led to that view (those are the
     ones that can offer an alternative), at most :data:`MAX_DRAWS`.  Every legal action is tried in the
-    first :data:`FULL_SCANS` states; in the others only where the step taken is impossible or looks
-    different — the states where the actor's hidden means differ (another card in hand).
+    first :data:`FULL_SCANS` consistent states; in the others only where the step taken is impossible or
+    looks different — the states where the actor's hidden means differ (another card in hand).
     """
     seen_after = game.view(after, observer)
     if _perfect_information(game):
@@ -134,9 +142,10 @@ def reading(
     else:
         rng = knowledge_rng("step", view_text(game.view(before, observer)), view_text(seen_after), actor)
         samples = (game.sample_state(before, observer, rng) for _ in range(MAX_DRAWS))
-    consistent = []
-    for n, s in enumerate(samples):
-        if n >= FULL_SCANS and _leads_to(game, s, action, observer, seen_after):
+    consistent: list[GameState] = []
+    scanned = 0  # consistent states in which every legal action was tried
+    for s in samples:
+        if scanned >= FULL_SCANS and _leads_to(game, s, action, observer, seen_after):
             consistent.append(s)
         else:
             for alt in game.legal_actions(s):
@@ -145,6 +154,7 @@ def reading(
                 if alt != action:
                     return SECRET  # a state the observer cannot rule out offers another such action
                 consistent.append(s)
+                scanned += 1
         if len(consistent) >= CONSISTENT:
             break
     # The action is determined; its label is shown if it reads the same wherever it could have been.
@@ -184,7 +194,13 @@ def disclose(
             readings[o] = spectator
         else:
             readings[o] = reading(game, before, actor, action, after, o, label)
-    return LogEntry(index, actor, who, action, label, readings)
+    opens = (
+        actor != CHANCE
+        and not game.is_over(after)
+        and game.to_move(after) == actor
+        and CANCEL in game.legal_actions(after)
+    )
+    return LogEntry(index, actor, who, action, label, readings, game.stage(before), opens)
 
 
 def safe_labels(game: Game[Any], state: GameState, seat: int) -> list[tuple[Action, str]]:
