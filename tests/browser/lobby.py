@@ -10,13 +10,14 @@ from playwright.sync_api import Page, expect
 def start_from_lobby(page: Page, base: str, game: str, players: int, variants: tuple[str, ...] = ()) -> str:
     """From the lobby: ``game`` for ``players``, you in seat 1 and heuristic bots elsewhere; its id."""
     page.goto(base + "/")
-    expect(page.locator("#game-select")).to_have_value(game)
+    expect(page.locator(f"#game-select option[value='{game}']")).to_have_count(1)
+    page.select_option("#game-select", game)
     page.locator("#players").fill(str(players))
     page.locator("#players").dispatch_event("change")
     expect(page.locator("#seats select[data-seat]")).to_have_count(players)
     expect(page.locator("#seats select[data-seat]").nth(0)).to_have_value("you")
-    for i in range(1, players):
-        expect(page.locator("#seats select[data-seat]").nth(i)).to_have_value("bot:heuristic")
+    for i in range(1, players):  # the game's own heuristic bot: quicker than the default search bot
+        page.locator("#seats select[data-seat]").nth(i).select_option("bot:heuristic")
     for name in variants:
         page.locator(f"#variants input[value='{name}']").check()
     expect(page.locator("#variants input:checked")).to_have_count(len(variants))

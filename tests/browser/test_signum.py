@@ -296,7 +296,7 @@ class Player:
             return False
         # The click lands on a whole screen pixel: the point sent is within a pixel (≤ 2 mm) of the aim.
         label = page.locator("#log li").nth(before).inner_text()
-        found = re.search(r"Move to \(([\d.]+), ([\d.]+)\) cm", label)
+        found = re.search(r"\(([\d.]+) cm from the west edge, ([\d.]+) cm from the south\)", label)
         assert found, label
         sent = (round(float(found[1]) * 10), round(float(found[2]) * 10))
         assert abs(sent[0] - x_mm) <= 2 and abs(sent[1] - y_mm) <= 2, (sent, x_mm, y_mm)

@@ -160,6 +160,14 @@ class MedievalRealms(Game[RealmsState]):
         """The action in the rulebook's words."""
         return describe_action(state, action)
 
+    def stage(self, state: RealmsState) -> str:
+        """The round and its part: choosing extras, placing leaders (secretly), or actions."""
+        parts = {EXTRAS: "Set-up: extra resources", PLACE: "Placing leaders", ACTIONS: "Actions"}
+        part = parts.get(state.phase)
+        if part is None:
+            return ""
+        return part if state.phase == EXTRAS else f"Round {state.round} of {ROUNDS} · {part}"
+
     def seat_name(self, state: RealmsState, seat: int) -> str:
         """The realm's colour (its King or Queen card)."""
         from .content import CONTENT

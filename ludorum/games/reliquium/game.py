@@ -199,6 +199,12 @@ class Reliquium(Game[ReliquiumState]):
             ]  # fmt: skip
         return Result.from_keys(keys, state.reason or "game over")
 
+    def stage(self, state: ReliquiumState) -> str:
+        """The round and its phase (a peace turn is one action, so the log's entries name the player)."""
+        if state.phase == OVER:
+            return ""
+        return f"Round {state.round} · {'Peace' if state.phase == PEACE else 'War'} phase"
+
     def seat_name(self, state: ReliquiumState, seat: int) -> str:
         """The faction's name."""
         return C.factions[state.factions[seat]].name

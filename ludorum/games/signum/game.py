@@ -318,6 +318,14 @@ class SignumGame(Game[SignumState]):
         ]
         return Result.from_keys(keys, state.reason)
 
+    def stage(self, state: SignumState) -> str:
+        """The turn number and whose turn it is (set-up before the first turn)."""
+        if state.phase == "over":
+            return ""
+        if state.phase in ("roll_first", "choose_first", "stack"):
+            return "Set-up"
+        return f"Turn {state.turn} · P{state.active + 1}'s turn"
+
     def seat_name(self, state: SignumState, seat: int) -> str:
         """The faction a seat leads."""
         from ludorum.games.signum.content import FACTIONS

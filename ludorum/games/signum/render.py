@@ -13,9 +13,34 @@ from ludorum.games.signum.state import SignumState
 from ludorum.games.signum.turn import ENTRY_X, TERRAIN_SPOTS
 
 
+def place(x: float, y: float) -> str:
+    """A point of the 60 × 60 cm Battlefield in words, by ninths: "the south-west", "the centre".
+    P1's edge is the south, P2's the north (P3 west, P4 east)."""
+    ns = "south" if y < 25 else "north" if y > 35 else ""
+    we = "west" if x < 21 else "east" if x > 39 else ""
+    return "the " + ("-".join(w for w in (ns, we) if w) or "centre")
+
+
+def entry_place(seat: int, along: float) -> str:
+    """One of the five entry points on a seat's table edge, in words."""
+    south_north = seat >= 2  # P3 and P4 enter along the west and east edges
+    ends = ("south", "north") if south_north else ("west", "east")
+    words = (f"far {ends[0]}", ends[0], "middle", ends[1], f"far {ends[1]}")
+    return f"the {words[min(4, int(along // 12))]} of P{seat + 1}'s edge"
+
+
 def _name(s: SignumState, uid: object) -> str:
+    """A creature by its name; where several of that name stand, by whose it is and where it stands."""
     m = s.find(uid) if isinstance(uid, int) else None
-    return f"{cr.CARDS[m.card].name_en} #{m.uid}" if m else f"#{uid}"
+    if m is None:
+        return "a creature no longer on the Battlefield"
+    name = cr.CARDS[m.card].name_en
+    twins = [o for o in s.models if o.card == m.card and o.uid != m.uid]
+    if not twins:
+        return name
+    if all(o.owner != m.owner for o in twins):
+        return f"P{m.owner + 1}'s {name}"
+    return f"P{m.owner + 1}'s {name} in {place(m.x, m.y)}"
 
 
 def describe(s: SignumState, action: Action) -> str:
@@ -35,11 +60,12 @@ def describe(s: SignumState, action: Action) -> str:
         return "Pass this phase"
     if k == "terrain":
         tx, ty = TERRAIN_SPOTS[int(a[1])]  # type: ignore[arg-type]
-        return f"Lay {cr.CARDS[str(a[0])].name_en} at ({tx:g}, {ty:g})"
+        return f"Lay {cr.CARDS[str(a[0])].name_en} in {place(tx, ty)}"
     if k == "clink":
         return f"Clink of Coins: {'pay 1 prosperity for' if a[1] else 'do not pay for'} {_name(s, a[0])}"
     if k == "recruit":
-        return f"Bring {cr.CARDS[str(a[0])].label()} onto the Battlefield at x={ENTRY_X[int(a[1])]:g}"  # type: ignore[arg-type]
+        where = entry_place(s.active, ENTRY_X[int(a[1])])  # type: ignore[arg-type]
+        return f"Bring {cr.CARDS[str(a[0])].label()} onto the Battlefield at {where}"
     if k == "cast":
         target = f" on {_name(s, a[1])}" if a[1] != -1 else ""
         return f"Cast {cr.CARDS[str(a[0])].name_en}{target}"
@@ -56,7 +82,8 @@ def describe(s: SignumState, action: Action) -> str:
     if k == "run":
         return f"Run {bf.DIRECTION_NAMES[int(a[0])]}"  # type: ignore[arg-type]
     if k == "move_to":
-        return f"Move to ({int(a[0]) / 10:g}, {int(a[1]) / 10:g}) cm"  # type: ignore[arg-type]
+        x, y = int(a[0]) / 10, int(a[1]) / 10  # type: ignore[arg-type]
+        return f"Move to a point in {place(x, y)} ({x:g} cm from the west edge, {y:g} cm from the south)"
     if k in ("contact", "pursue"):
         return f"{'Pursue' if k == 'pursue' else 'Move into contact with'} {_name(s, a[0])}"
     if k == "split":

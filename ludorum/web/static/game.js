@@ -13,6 +13,7 @@
   let retry = 500;
   let busy = false;
   let replayStep = null;
+  let logFilter = ""; // "" = everyone, else a seat number as text
 
   function showError(e) {
     $("error").textContent = e ? e.message || String(e) : "";
@@ -78,6 +79,14 @@
     Ludorum.drawView(boardEl, view);
   }
 
+  /** Whose turn, for the page title (seen on the browser's tab while another tab is in front). */
+  function turnWords() {
+    if (snap.result) return "Game over · ";
+    if (snap.to_move === null || snap.to_move === undefined) return "";
+    if (snap.to_move === snap.seat) return "▶ Your turn · ";
+    return `${nameOf(snap.to_move)}'s turn · `;
+  }
+
   function drawStatus() {
     const status = $("status");
     status.classList.remove("yours");
@@ -96,8 +105,16 @@
     }
   }
 
+  /** The players in the game's one order: its turn order when the view has one (Medieval Realms'
+   * Turn Order Track), else by seat. */
+  function orderedPlayers() {
+    const order = snap.view && Array.isArray(snap.view.turn_order) ? snap.view.turn_order : null;
+    if (!order || order.length !== snap.players.length) return snap.players;
+    return order.map((seat) => snap.players.find((p) => p.seat === seat)).filter(Boolean);
+  }
+
   function drawPlayers() {
-    $("players").replaceChildren(...snap.players.map((p) => {
+    $("players").replaceChildren(...orderedPlayers().map((p) => {
       const kind = p.kind === "bot" ? `bot: ${p.bot}` : p.claimed ? "player" : "open seat";
       const score = snap.result ? ` — ${snap.result.scores[p.seat]} (rank ${snap.result.ranking[p.seat]})` : "";
       return el("li", { class: [p.seat === snap.to_move ? "turn" : "", p.you ? "you" : ""].join(" ").trim() || null,
@@ -128,7 +145,7 @@
     if (snap.seat !== null && !snap.result) {
       tools.push(el("button", { onclick: leave, title: "a bot plays your seat from now on" }, "Leave (a bot takes over)"));
     }
-    if (snap.result) {
+    if (snap.result && snap.seat !== null) { // only a player of the game may ask for its rematch
       tools.push(el("button", { onclick: rematch }, "Rematch"));
       for (const id of snap.rematches || []) tools.push(el("a", { href: `/game/${id}` }, "Go to the rematch"));
     }
@@ -143,16 +160,64 @@
         i < 9 ? el("kbd", {}, String(i + 1)) : null, ` ${l.label}`))));
   }
 
+  /** A seat's name after its first mention: the part before a comma ("P1, Holy Empire…" → "P1") or
+   * before " of " ("Legion of Chaos" → "Legion"). */
+  function shortName(name) {
+    const comma = name.indexOf(",");
+    if (comma > 0) return name.slice(0, comma);
+    const of = name.indexOf(" of ");
+    return of > 0 ? name.slice(0, of) : name;
+  }
+
+  /** Which log entries a player reads: a `cancel` and the steps it backed out of (its seat's steps
+   * just before it that each left a compound decision open) are not shown; the record keeps them. */
+  function shownEntries() {
+    const shown = log.map(() => true);
+    log.forEach((e, i) => {
+      if (!e.action || e.action.kind !== "cancel") return;
+      shown[i] = false;
+      for (let j = i - 1; j >= 0 && log[j].seat === e.seat && log[j].opens === true; j--) shown[j] = false;
+    });
+    return shown;
+  }
+
+  function drawLogFilter() {
+    const select = $("log-filter");
+    const want = ["", ...snap.players.map((p) => String(p.seat))];
+    if ([...select.options].map((o) => o.value).join("|") !== want.join("|")) {
+      select.replaceChildren(el("option", { value: "" }, "everyone"),
+        ...orderedPlayers().map((p) => el("option", { value: String(p.seat) }, p.name)));
+      select.value = logFilter;
+    }
+  }
+
   function drawLog() {
+    drawLogFilter();
     const list = $("log");
-    list.replaceChildren(...log.map((e) => el("li", { class: e.action ? null : "secret", value: e.index + 1 },
-      e.action ? `${e.who}: ${e.label}` : e.label)));
+    const shown = shownEntries();
+    const named = new Set();
+    let stage = null;
+    // One <li> per step (its number is the step's), so that the list stays the record's order;
+    // hidden steps stay in the list, hidden from eyes and screen readers alike.
+    list.replaceChildren(...log.map((e, i) => {
+      const visible = shown[i] && (logFilter === "" || String(e.seat) === logFilter);
+      let who = e.who;
+      if (shown[i]) {
+        if (named.has(e.seat)) who = shortName(e.who);
+        named.add(e.seat);
+      }
+      const marker = shown[i] && e.stage && e.stage !== stage ? el("span", { class: "stage" }, e.stage) : null;
+      if (shown[i] && e.stage) stage = e.stage;
+      const text = e.action ? `${who}: ${e.label}` : `${who} made a secret decision`;
+      return el("li", { class: [e.action ? "" : "secret", shown[i] ? "" : "cancelled"].join(" ").trim() || null,
+        value: e.index + 1, hidden: !visible, "data-index": e.index, "data-seat": e.seat }, marker, text);
+    }));
     list.scrollTop = list.scrollHeight;
   }
 
   function draw() {
     if (!snap) return;
-    document.title = `${snap.title} — Ludorum`;
+    document.title = `${turnWords()}${snap.title} — Ludorum`;
     $("title").textContent = `${snap.title}`;
     drawStatus();
     drawPlayers();
@@ -301,5 +366,6 @@
     }
   });
 
+  $("log-filter").addEventListener("change", () => { logFilter = $("log-filter").value; drawLog(); });
   resync().then(connect);
 })();

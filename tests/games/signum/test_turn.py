@@ -141,7 +141,7 @@ def test_render_and_describe() -> None:
     s = build(models=[m("sellsword", 0, 30, 30)], terrain=[("forest", 30, 45)])
     text = GAME.render_text(s, 0)
     assert "Sellsword" in text and "%" in text and "Your hand" in text
-    assert GAME.describe(s, Action("activate", (2,))) == "Activate Sellsword #2"
+    assert GAME.describe(s, Action("activate", (2,))) == "Activate Sellsword"  # a name, no internal id
     assert GAME.describe(s, Action("roll", (1, 0, 2))) == "Dice: 1× Bullseye, 0× Axe, 2× Shield/Axe"
 
 

@@ -274,7 +274,7 @@
     if (!a) return null;
     const res = RES[a.card.cost_resource];
     const name = (seat) => view.realms[seat].colour;
-    const bidders = view.turn_order.slice().sort((p, q) => p - q).map((seat) => {
+    const bidders = view.turn_order.map((seat) => { // the one order of players: the Turn Order Track
       const state = a.out[seat] ? "out" : seat === a.leader ? "high" : seat === a.bidder ? "to bid" : "in";
       return el("li", { class: `mr-bidder ${state.replace(" ", "-")}`, "data-seat": seat },
         el("span", { class: "mr-dot", style: `background:${realmFill(view.realms[seat])}` }),
