@@ -168,8 +168,9 @@ def stop_on_entry(mover: Disc, ux: float, uy: float, length: float, terrain: Seq
     for o in terrain:
         if not o.difficult or in_terrain(mover, o):
             continue
-        # Solve |P + t u - C| = r + R for the first t >= 0.
-        reach = mover.r + o.disc.r
+        # Solve |P + t u - C| = r + R for the first t >= 0; contact counts as entering (in_terrain's
+        # tolerance), and stopping half a tolerance in keeps a rounded stop point in the terrain.
+        reach = mover.r + o.disc.r + EPS / 2
         fx, fy = mover.x - o.disc.x, mover.y - o.disc.y
         b = fx * ux + fy * uy
         c = fx * fx + fy * fy - reach * reach
@@ -269,9 +270,22 @@ def destination_groups(
                     continue
                 if flight and any(math.hypot(x - cx, y - cy) < rr - EPS for cx, cy, rr in blockers):
                     continue
+                if slow and _grazes(mover, x, y, slow):
+                    continue
                 seen[g].add((x, y))
                 outs[g].append((i, round(length * 10), x, y))
     return outs
+
+
+def _grazes(mover: Disc, x: float, y: float, slow: Sequence[Obstacle]) -> bool:
+    """Whether a move to (x, y) touches difficult terrain without ending in it (the tolerance of
+    :func:`check_move`, which a path passing within a hair of a piece may meet)."""
+    dest = Disc(x, y, mover.r)
+    return any(
+        segment_point_distance(mover.x, mover.y, x, y, t.disc.x, t.disc.y) <= mover.r + t.disc.r + EPS
+        and not in_terrain(dest, t)
+        for t in slow
+    )
 
 
 def _first_hit(
