@@ -50,3 +50,14 @@ def test_signum_labels_follow_the_decks_rotated_into_the_seats() -> None:
     }
     assert [x["deck"] for x in labels] == [names[str(setups[1][f"deck{s}"])] for s in range(2)]
     assert analysis.setups(game.config(2, deck0="empire_dawn")) == [{}]
+
+
+@pytest.mark.parametrize("name", ["reliquium", "medieval-realms", "signum"])
+def test_every_tunable_weight_exists_and_its_value_lies_in_its_range(name: str) -> None:
+    import importlib
+
+    tunables = analysis_of(registry().get(name)).tunables()
+    assert tunables
+    for t in tunables.values():
+        value = getattr(importlib.import_module(t.module), t.attribute)
+        assert t.low <= value <= t.high, (t.attribute, value)
