@@ -297,11 +297,16 @@ class Store:
                 return None
             return self._stored(s, row)
 
-    def unfinished(self) -> list[StoredGame]:
-        """Every game that has not ended, to resume after a restart."""
+    def unfinished_with_bots(self) -> list[str]:
+        """Ids of the unfinished games with a bot seat (to resume after a restart), oldest first."""
         with self.session() as s:
-            rows = s.scalars(select(GameRow).where(GameRow.status != FINISHED)).all()
-            return [self._stored(s, r) for r in rows]
+            q = (
+                select(GameRow.id)
+                .where(GameRow.status != FINISHED)
+                .where(GameRow.id.in_(select(SeatRow.game_id).where(SeatRow.kind == "bot")))
+                .order_by(GameRow.created, GameRow.id)
+            )
+            return list(s.scalars(q))
 
     def listing(self, status: str | None, limit: int) -> list[tuple[GameRow, list[SeatData]]]:
         """The newest games (of one status, if given) with their seats, for the lobby."""

@@ -74,19 +74,29 @@ class Hub:
         self.finished: OrderedDict[str, LiveGame] = OrderedDict()
         self.broken: dict[str, str] = {}
         self._loading: dict[str, asyncio.Lock] = {}
+        self._resuming: asyncio.Task[None] | None = None
 
     # -- start and stop -------------------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Resume every unfinished game by replaying its stored record."""
-        for stored in await asyncio.to_thread(self.store.unfinished):
-            live = self._revive(stored)
-            if live is not None:
-                self.games[live.id] = live
-                self.kick(live)
+        """Start answering at once: a game is replayed when first asked for, and the unfinished games
+        with a bot seat are resumed by a background task, one after the other."""
+        self._resuming = asyncio.get_running_loop().create_task(self._resume_bots())
+
+    async def _resume_bots(self) -> None:
+        for game_id in await asyncio.to_thread(self.store.unfinished_with_bots):
+            try:
+                await self.get(game_id)  # loads (in a worker thread) and kicks its bots
+            except ApiError:
+                pass  # unresumable: logged, and reported to whoever asks for it
+            except Exception:  # one bad game must not stop the others from resuming
+                log.exception("game %s could not be resumed", game_id)
 
     async def stop(self) -> None:
-        """Stop the bots."""
+        """Stop the background resumption and the bots."""
+        if self._resuming is not None:
+            self._resuming.cancel()
+            await asyncio.gather(self._resuming, return_exceptions=True)
         tasks = [g.advancer for g in self.games.values() if g.advancer and not g.advancer.done()]
         for t in tasks:
             t.cancel()
@@ -144,7 +154,7 @@ class Hub:
             stored = await asyncio.to_thread(self.store.load, game_id)
             if stored is None:
                 raise ApiError(404, "no_such_game", "there is no game with this id")
-            live = self._revive(stored)
+            live = await asyncio.to_thread(self._revive, stored)  # a replay: off the event loop
             if live is None:
                 raise ApiError(409, "unresumable", f"this game cannot be resumed: {self.broken[game_id]}")
             if live.over:
