@@ -220,13 +220,15 @@ def bench(
         )
     for sf in searches:
         console.print(sf.line(), soft_wrap=True)
-    try:  # RL figures (docs/rl.md) when the rl extra is installed
+    try:  # RL figures (docs/rl.md) when the rl extra is installed, for the games that have an encoding
         from ludorum.rl.bench import report as rl_report
+        from ludorum.rl.core import supported_games
     except ImportError:
         rl_report = None  # type: ignore[assignment]
-    if rl_report is not None and chosen:
+    encoded = [g.name for g in chosen if g.name in supported_games()] if rl_report is not None else []
+    if encoded:
         with one_core():
-            for line in rl_report([g.name for g in chosen], seconds):
+            for line in rl_report(encoded, seconds):
                 console.print(line, soft_wrap=True)
     if not chosen:
         console.print("no games are registered yet")
