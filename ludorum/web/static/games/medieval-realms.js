@@ -42,7 +42,8 @@
     blue: "#2f66b3", yellow: "#e6c229", green: "#3c8d40", grey: "#8e8e8e", turquoise: "#1fa5a0",
   };
   const LIGHT_STAMPS = new Set(["white", "yellow"]);
-  const REALM_FILL = { Black: "#2a2a2a", Violet: "#7d4aa8", Blue: "#2f66b3", Yellow: "#e6c229", Red: "#c0392b" };
+  // Colour-blind safe (Okabe–Ito hues; tests/web/test_colours.py keeps them apart under simulated CVD).
+  const REALM_FILL = { Black: "#2a2a2a", Violet: "#cc79a7", Blue: "#0072b2", Yellow: "#f0e442", Red: "#d55e00" };
   const LEADER_FILL = { mayor: "#e6c229", general: "#c0392b", admiral: "#3c8d40", buffer: "#e6c229" };
 
   // -- small builders ---------------------------------------------------------------------------------

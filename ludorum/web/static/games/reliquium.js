@@ -24,6 +24,7 @@
   const el = Ludorum.el;
   const MAP_URL = "/static/games/reliquium-map.json";
 
+  // The factions' own colours; tests/web/test_colours.py keeps them apart under simulated colour blindness.
   const FACTIONS = [
     { name: "Legion of Chaos", short: "Legion", fill: "#b3261e" },
     { name: "Alliance of Nature", short: "Alliance", fill: "#17804f" },
@@ -271,12 +272,17 @@
       "M-7,-8 L7,-8 L7,0 Q7,7 0,10 Q-7,7 -7,0 Z",
       "M0,-10 L2.6,-3.2 L9.5,-3.1 L4,1.3 L6,8.1 L0,4 L-6,8.1 L-4,1.3 L-9.5,-3.1 L-2.6,-3.2 Z",
     ];
-    return s("path", Object.assign({ d: shapes[cls], transform: `translate(${x},${y}) scale(${scale || 1})`, fill, class: `rl-unit rl-${CLASSES[cls]}` }, extra || {}));
+    return s("path", Object.assign({ d: shapes[cls], transform: `translate(${x},${y}) scale(${scale || 1})`, fill, class: `rl-unit rl-${CLASSES[cls]}` }, labelled(extra)));
   }
 
   function castleIcon(x, y, fill, neutral, extra, scale) {
     const d = "M-9,8 L-9,-4 L-6,-4 L-6,-8 L-3,-8 L-3,-4 L3,-4 L3,-8 L6,-8 L6,-4 L9,-4 L9,8 L2,8 L2,3 L-2,3 L-2,8 Z";
-    return s("path", Object.assign({ d, transform: `translate(${x},${y}) scale(${scale || 1})`, fill, class: `rl-castle${neutral ? " neutral" : ""}` }, extra || {}));
+    return s("path", Object.assign({ d, transform: `translate(${x},${y}) scale(${scale || 1})`, fill, class: `rl-castle${neutral ? " neutral" : ""}` }, labelled(extra)));
+  }
+
+  /** An icon's extra attributes; one that is named is an image to screen readers (an aria-label needs a role). */
+  function labelled(extra) {
+    return extra && extra["aria-label"] && !extra.role ? Object.assign({ role: "img" }, extra) : extra || {};
   }
 
   /** `n` little swords (melee) or arrows (ranged) side by side, centred on (x, y). */

@@ -36,7 +36,8 @@
   const FIELD = 600; // mm
   const STEPS = [["S", 8], ["M", 10], ["L", 15], ["XL", 25]]; // cm (DESIGN.md §5)
   // Side colours by seat (the view names no faction colour).
-  const SIDES = [{ fill: "#c0392b" }, { fill: "#2463b0" }, { fill: "#2e8b57" }, { fill: "#8e44ad" }];
+  // Colour-blind safe (Okabe–Ito hues; tests/web/test_colours.py keeps them apart under simulated CVD).
+  const SIDES = [{ fill: "#d55e00" }, { fill: "#0072b2" }, { fill: "#009e73" }, { fill: "#cc79a7" }];
   const DIRECTIONS = [...Array(8).keys()].map((i) => [Math.cos((i * Math.PI) / 4), Math.sin((i * Math.PI) / 4)]);
   const TERRAIN_SPOTS = [20, 30, 40].flatMap((y) => [12, 30, 48].map((x) => [x, y])); // turn.py
   const ENTRY_X = [6, 18, 30, 42, 54]; // turn.py
