@@ -18,7 +18,8 @@ installable without the ``rl`` extra; the adapters turn its lists into arrays.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Mapping, Sequence
+from array import array
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -104,6 +105,20 @@ def _hidden_size(value: Any) -> Any:
     return None
 
 
+def _number(value: Any, scale: float) -> float:
+    """What :class:`Num` makes of ``value``: a number (a boolean 0/1) or a hidden entry's size or a list's
+    length, divided by ``scale``; anything else (``None``, a word) is 0."""
+    if type(value) is int or type(value) is float:
+        return value / scale
+    if isinstance(value, dict):
+        value = _hidden_size(value)
+    if value is None or isinstance(value, str):
+        return 0.0
+    if isinstance(value, (list, tuple)):
+        return len(value) / scale
+    return float(value) / scale
+
+
 @dataclass
 class Num(Spec):
     """A number (a boolean is 0/1), divided by ``scale``; a hidden entry gives its size."""
@@ -112,17 +127,7 @@ class Num(Spec):
     size: int = 1
 
     def encode(self, value: Any, out: list[float]) -> None:
-        if type(value) is int or type(value) is float:
-            out.append(value / self.scale)
-            return
-        if isinstance(value, dict):
-            value = _hidden_size(value)
-        if value is None or isinstance(value, str):
-            out.append(0.0)
-        elif isinstance(value, (list, tuple)):
-            out.append(len(value) / self.scale)
-        else:
-            out.append(float(value) / self.scale)
+        out.append(_number(value, self.scale))
 
     def describe(self) -> str:
         return "number" if self.scale == 1.0 else f"number / {self.scale:g}"
@@ -176,15 +181,15 @@ class Counts(Spec):
         self._pos = {v: i for i, v in enumerate(self.values)}
 
     def encode(self, value: Any, out: list[float]) -> None:
-        row = [0.0] * self.size
+        row = [0] * self.size
         if isinstance(value, (list, tuple)):
             for v in value:
                 if self.key is not None and isinstance(v, dict):
                     v = v.get(self.key)
                 i = self._pos.get(tuple(v) if isinstance(v, list) else v)
                 if i is not None:
-                    row[i] += 1.0 / self.scale
-        out.extend(row)
+                    row[i] += 1
+        out.extend(c / self.scale for c in row)
 
     def describe(self) -> str:
         return f"count of each of {self.size} values" + (f" / {self.scale:g}" if self.scale != 1.0 else "")
@@ -263,6 +268,9 @@ class Record(Spec):
     parts: Mapping[str, Spec | tuple[Spec, ...]]
     size: int = field(init=False)
     _plan: tuple[tuple[str, tuple[str, ...], tuple[Spec, ...]], ...] = field(init=False, repr=False)
+    _compiled: Callable[[Any], array[float]] | None = field(
+        init=False, repr=False, compare=False, default=None
+    )
 
     def __post_init__(self) -> None:
         plan = []
@@ -288,6 +296,13 @@ class Record(Spec):
             + "; ".join(f"{k}: {' + '.join(s.describe() for s in specs)}" for k, _, specs in self._plan)
             + "}"
         )
+
+    def compile(self) -> Callable[[Any], array[float]]:
+        """The schema as one generated function, ``value → array('f')`` of ``size`` floats: the same
+        floats as :meth:`encode`, in one pass (no call per node; zeros are not written).  Built once."""
+        if self._compiled is None:
+            self._compiled = _compile(self)
+        return self._compiled
 
     def layout(self) -> list[tuple[str, int, int, str]]:
         """``(name, offset, size, description)`` of each top-level part, in vector order."""
@@ -328,6 +343,157 @@ def _hashable(value: Any) -> bool:
     return True
 
 
+# -- the schema compiler ------------------------------------------------------------------------------------
+#
+# ``Spec.encode`` is the definition: a tree of small calls, easy to read and to test.  An environment calls
+# it on every step, and a call per node per step is most of an observation's cost, so ``Record.compile``
+# turns the tree into the source of one function that reads the view and writes only the non-zero floats
+# into a zeroed ``array('f')`` (numpy reads it without a copy).  The generated code does exactly what each
+# ``encode`` does (a test compares the two over random games); a spec type it does not know is run through
+# its own ``encode``.
+
+
+class _Source:
+    """The lines and constants of the function being generated."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.consts: dict[str, Any] = {}
+        self.n = 0
+
+    def name(self, prefix: str) -> str:
+        self.n += 1
+        return f"{prefix}{self.n}"
+
+    def const(self, value: Any) -> str:
+        name = self.name("K")
+        self.consts[name] = value
+        return name
+
+    def line(self, depth: int, text: str) -> None:
+        self.lines.append("    " * depth + text)
+
+
+def _at(base: str | int, k: int) -> str:
+    """The index expression ``base + k`` (folded when ``base`` is a number)."""
+    if isinstance(base, int):
+        return str(base + k)
+    return base if k == 0 else f"{base} + {k}"
+
+
+def _emit(src: _Source, spec: Spec, v: str, base: str | int, depth: int) -> None:
+    """Code writing ``spec``'s floats for the value in variable ``v`` at ``out[base:]``."""
+    t = type(spec)
+    if t is Num and spec.size == 1:
+        scale = spec.scale  # type: ignore[attr-defined]
+        k = src.name("t")
+        value = v if scale == 1.0 else f"{v} / {scale!r}"
+        src.line(depth, f"{k} = type({v})")
+        src.line(depth, f"if {k} is int or {k} is float: out[{_at(base, 0)}] = {value}")
+        src.line(depth, f"elif {v} is not None: out[{_at(base, 0)}] = _number({v}, {scale!r})")
+    elif t is OneHot:
+        assert isinstance(spec, OneHot)
+        u, j, pos = v, src.name("j"), src.const(spec._pos)
+        if spec.key is not None:
+            u = src.name("u")
+            src.line(depth, f"{u} = {v}.get({spec.key!r}) if isinstance({v}, dict) else {v}")
+        src.line(depth, "try:")
+        src.line(depth + 1, f"{j} = {pos}.get(tuple({u}) if isinstance({u}, list) else {u})")
+        src.line(depth, "except TypeError:")
+        src.line(depth + 1, f"{j} = None")
+        src.line(depth, f"if {j} is not None: out[{_at(base, 0)} + {j}] = 1.0")
+    elif t is Counts:
+        assert isinstance(spec, Counts)
+        x, i, pos = src.name("x"), src.name("i"), src.const(spec._pos)
+        tally = src.name("c") if spec.scale != 1.0 else None
+        src.line(depth, f"if isinstance({v}, (list, tuple)):")
+        if tally:
+            src.line(depth + 1, f"{tally} = [0] * {spec.size}")
+        src.line(depth + 1, f"for {x} in {v}:")
+        if spec.key is not None:
+            src.line(depth + 2, f"if isinstance({x}, dict): {x} = {x}.get({spec.key!r})")
+        src.line(depth + 2, f"{i} = {pos}.get(tuple({x}) if isinstance({x}, list) else {x})")
+        if tally:
+            src.line(depth + 2, f"if {i} is not None: {tally}[{i}] += 1")
+            src.line(depth + 1, f"for {i}, {x} in enumerate({tally}):")
+            src.line(depth + 2, f"if {x}: out[{_at(base, 0)} + {i}] = {x} / {spec.scale!r}")
+        else:
+            src.line(depth + 2, f"if {i} is not None: out[{_at(base, 0)} + {i}] += 1.0")
+    elif t is Fixed:
+        assert isinstance(spec, Fixed)
+        i, x, b = src.name("i"), src.name("x"), src.name("b")
+        item = spec.item
+        src.line(depth, f"if isinstance({v}, (list, tuple)):")
+        if type(item) is Num and item.size == 1:
+            # A row of numbers in one go; anything but numbers (a word, a hidden size) takes the loop.
+            row, scale = src.name("r"), item.scale
+            src.line(depth + 1, f"{row} = {v}[:{spec.n}]")
+            src.line(depth + 1, "try:")
+            values = row if scale == 1.0 else f"[{x} / {scale!r} for {x} in {row}]"
+            src.line(depth + 2, f"out[{_at(base, 0)}:{_at(base, 0)} + len({row})] = array('f', {values})")
+            src.line(depth + 1, "except TypeError:")
+            depth += 1
+        src.line(depth + 1, f"for {i}, {x} in zip(range({spec.n}), {v}):")
+        src.line(depth + 2, f"{b} = {_at(base, 0)} + {i}" + (f" * {item.size}" if item.size != 1 else ""))
+        _emit(src, item, x, b, depth + 2)
+    elif t is Both:
+        assert isinstance(spec, Both)
+        offset = 0
+        for s in spec.specs:
+            _emit_at(src, s, v, base, offset, depth)
+            offset += s.size
+    elif t is Present:
+        src.line(depth, f"if {v} is not None and _hidden_size({v}) is None: out[{_at(base, 0)}] = 1.0")
+    elif t is Record:
+        assert isinstance(spec, Record)
+        d, offset = src.name("d"), 0
+        src.line(depth, f"{d} = {v} if isinstance({v}, dict) else _NOTHING")
+        for _, path, specs in spec._plan:
+            w = v
+            if path:
+                w = src.name("w")
+                src.line(depth, f"{w} = {d}.get({path[0]!r})")
+                for p in path[1:]:
+                    src.line(depth, f"{w} = {w}.get({p!r}) if isinstance({w}, dict) else None")
+            for s in specs:
+                _emit_at(src, s, w, base, offset, depth)
+                offset += s.size
+    else:  # any other spec (Computed, a game's own): its own encode, checked and copied in
+        fn, row, b = src.const(spec), src.name("r"), src.name("b")
+        src.line(depth, f"{row} = []")
+        src.line(depth, f"{fn}.encode({v}, {row})")
+        src.line(depth, f"if len({row}) != {spec.size}: raise ValueError(_WRONG.format({fn}, len({row})))")
+        src.line(depth, f"{b} = {_at(base, 0)}")
+        src.line(depth, f"out[{b}:{b} + {spec.size}] = array('f', {row})")
+
+
+def _emit_at(src: _Source, spec: Spec, v: str, base: str | int, offset: int, depth: int) -> None:
+    """:func:`_emit` at ``base + offset``."""
+    if offset:
+        base = base + offset if isinstance(base, int) else f"{base} + {offset}"
+    _emit(src, spec, v, base, depth)
+
+
+def _compile(schema: Record) -> Callable[[Any], array[float]]:
+    src = _Source()
+    zeros = src.const(bytes(4 * schema.size))
+    src.line(0, "def encode(view):")
+    src.line(1, f"out = array('f', {zeros})")
+    _emit(src, schema, "view", 0, 1)
+    src.line(1, "return out")
+    scope: dict[str, Any] = {
+        "array": array,
+        "_number": _number,
+        "_hidden_size": _hidden_size,
+        "_NOTHING": {},
+        "_WRONG": "{} gave {} floats, not its size",
+        **src.consts,
+    }
+    exec(compile("\n".join(src.lines), f"<observation schema of {schema.size} floats>", "exec"), scope)
+    fn: Callable[[Any], array[float]] = scope["encode"]
+    return fn
+
+
 # -- the contract ---------------------------------------------------------------------------------------
 
 
@@ -364,8 +530,12 @@ class GameEncoding:
         """
         raise NotImplementedError
 
-    def encode_view(self, schema: Record, view: Mapping[str, Any], seat: int) -> list[float]:
-        """The observation of ``seat`` as floats, from its view only."""
-        out: list[float] = []
-        schema.encode({**view, "_seat": seat}, out)
-        return out
+    def prepare(self, view: Mapping[str, Any], seat: int) -> Mapping[str, Any]:
+        """What the schema reads: the view with ``"_seat"`` added.  A game may add parts it derives from
+        the view alone (never from the state)."""
+        return {**view, "_seat": seat}
+
+    def encode_view(self, schema: Record, view: Mapping[str, Any], seat: int) -> Sequence[float]:
+        """The observation of ``seat`` as floats, from its view only: the compiled schema over
+        :meth:`prepare` (an ``array('f')``; ``schema.encode`` gives the same floats, slower)."""
+        return schema.compile()(self.prepare(view, seat))

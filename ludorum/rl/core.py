@@ -9,6 +9,7 @@ and the observation schema through the encoding.
 from __future__ import annotations
 
 import importlib
+from array import array
 from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Any
@@ -73,7 +74,11 @@ class Table:
             None if type(self.encoding).action_key is GameEncoding.action_key else self.encoding.action_key
         )
         self._index = self.actions.index
-        self._view_cache: tuple[Any, int, np.ndarray] | None = None
+        self._zero_mask = bytes(self.n_actions)
+        # The observations of the last state observed, by seat: PettingZoo asks for one agent's at a
+        # time, several times a step (``last()``, ``observe()``), and each costs a view and an encoding.
+        self._obs_state: Any = None
+        self._obs: dict[int, np.ndarray] = {}
         self._args = (name, players, tuple(variants), options)
 
     def __deepcopy__(self, memo: Any) -> Table:
@@ -91,14 +96,11 @@ class Table:
         Raises ``KeyError`` naming the action if the encoding does not number a legal action (a bug the
         round-trip test exists to catch).
         """
-        game, index = self.game, self._index
+        game, find = self.game, self._index.__getitem__
         legal = game.legal_actions(state)
-        try:
-            if self._key is None:
-                out = {index[a]: a for a in legal}
-            else:
-                key = self._key
-                out = {index[key(a)]: a for a in legal}
+        try:  # map and zip: the loop over the legal actions runs in C
+            numbers = map(find, legal if self._key is None else map(self._key, legal))
+            out = dict(zip(numbers, legal, strict=True))
         except KeyError as e:
             raise KeyError(
                 f"{self.game.title}: the encoding does not number the legal action {e.args[0]}"
@@ -108,14 +110,15 @@ class Table:
         opened = game.open_kinds(state)
         for kind in opened:
             for grid, concrete in self.encoding.open_actions(game, state, kind):
-                out.setdefault(index[grid], concrete)
+                out.setdefault(find(grid), concrete)
         return out
 
     def mask(self, legal: Iterable[int]) -> np.ndarray:
-        """The ``int8`` mask of the indices ``legal``."""
-        m = np.zeros(self.n_actions, np.int8)
-        m[list(legal)] = 1
-        return m
+        """The ``int8`` mask of the indices ``legal`` (a new array each time: the caller may keep it)."""
+        m = bytearray(self._zero_mask)  # a few legal indices: setting bytes beats numpy's fancy indexing
+        for i in legal:
+            m[i] = 1
+        return np.frombuffer(m, np.int8)
 
     def chance_index(self, action: Action) -> int:
         """The number of a chance outcome."""
@@ -123,22 +126,35 @@ class Table:
 
     def resolve_chance(self, state: GameState) -> GameState:
         """Play chance decisions from the state's own seeded generator until a seat decides or it ends."""
+        return self.advance(state)[0]
+
+    def advance(self, state: GameState) -> tuple[GameState, int | None]:
+        """:meth:`resolve_chance`, also giving the seat to decide (``None`` once the game is over)."""
         game = self.game
-        while not game.is_over(state) and game.to_move(state) == CHANCE:
+        while not game.is_over(state):
+            seat = game.to_move(state)
+            if seat != CHANCE:
+                return state, seat
             state = game.apply_chance(state, game.sample_chance(state))
-        return state
+        return state, None
 
     # -- observations and rewards ------------------------------------------------------------------
 
     def observe(self, state: GameState, seat: int) -> np.ndarray:
         """``seat``'s observation vector (``float32``), computed from ``Game.view(state, seat)`` only."""
-        cached = self._view_cache
-        if cached is not None and cached[0] is state and cached[1] == seat:
-            return cached[2]
-        view = self.game.view(state, seat)
-        obs = np.asarray(self.encoding.encode_view(self.schema, view, seat), np.float32)
+        if state is not self._obs_state:
+            self._obs_state, self._obs = state, {}
+        else:
+            cached = self._obs.get(seat)
+            if cached is not None:
+                return cached
+        floats = self.encoding.encode_view(self.schema, self.game.view(state, seat), seat)
+        if isinstance(floats, array) and floats.typecode == "f":
+            obs = np.frombuffer(floats, np.float32)  # the compiled schema's buffer, not copied
+        else:
+            obs = np.array(floats, np.float32)
         np.clip(obs, OBS_LOW, OBS_HIGH, out=obs)
-        self._view_cache = (state, seat, obs)
+        self._obs[seat] = obs
         return obs
 
     def layout(self) -> list[tuple[str, int, int, str]]:

@@ -173,12 +173,11 @@ class LudorumEnv(gymnasium.Env):
         t = self.table
         game = t.game
         while True:
-            self.state = t.resolve_chance(self.state)
-            if game.is_over(self.state):
+            self.state, seat = t.advance(self.state)
+            if seat is None:
                 self._done = True
                 self._legal = {}
                 return
-            seat = game.to_move(self.state)
             if seat == self.seat:
                 self._legal = t.legal(self.state)
                 return

@@ -22,6 +22,7 @@ import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
 
 from ludorum.rl.core import OBS_HIGH, OBS_LOW, Table
 
@@ -81,7 +82,7 @@ class LudorumAEC(AECEnv):  # type: ignore[misc]
             self._np_random, _ = gymnasium.utils.seeding.np_random(seed)
         game_seed = int(self._np_random.integers(0, 2**62))
         t = self.table
-        self.state = t.resolve_chance(t.game.new(t.config, game_seed))
+        self.state, seat = t.advance(t.game.new(t.config, game_seed))
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -89,17 +90,21 @@ class LudorumAEC(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._steps = 0
-        self._next_turn()
+        assert seat is not None, "a game cannot be over before its first decision"
+        self._next_turn(seat)
 
-    def _next_turn(self) -> None:
-        """Point ``agent_selection`` at the seat to decide and list its legal actions."""
+    def _next_turn(self, seat: int) -> None:
+        """Point ``agent_selection`` at ``seat``, to decide now, and list its legal actions.
+
+        Only the deciding agent's info holds anything (its mask), so only the previous one is cleared.
+        """
         t = self.table
-        seat = t.game.to_move(self.state)
-        self.agent_selection = self.possible_agents[seat]
+        previous = getattr(self, "agent_selection", None)
+        if previous in self.infos:
+            self.infos[previous] = {}
+        agent = self.agent_selection = self.possible_agents[seat]
         self._legal = t.legal(self.state)
-        for a in self.agents:
-            self.infos[a] = {}
-        self.infos[self.agent_selection] = {"action_mask": t.mask(self._legal)}
+        self.infos[agent] = {"action_mask": t.mask(self._legal)}
 
     def observe(self, agent: str) -> Any:
         """The agent's observation vector (with ``mask_in_observation``, a dict adding its action mask,
@@ -133,25 +138,24 @@ class LudorumAEC(AECEnv):  # type: ignore[misc]
                 + ("…" if len(legal) > 20 else "")
             )
         t = self.table
-        self._cumulative_rewards[agent] = 0.0
-        self.state = t.resolve_chance(t.game.apply(self.state, a))
+        self.state, seat = t.advance(t.game.apply(self.state, a))
         self._steps += 1
-        if t.game.is_over(self.state):
+        # Rewards are terminal: until the end every reward and cumulative reward stays 0, so a step in
+        # the middle of a game has no reward bookkeeping to do.
+        if seat is None:
+            self._cumulative_rewards[agent] = 0.0
             for a_, u in zip(self.agents, t.utilities(self.state), strict=True):
                 self.rewards[a_] = u
                 self.terminations[a_] = True
                 self.infos[a_] = {}
             self._accumulate_rewards()
             return
-        for a_ in self.agents:
-            self.rewards[a_] = 0.0
         if self.max_cycles is not None and self._steps >= self.max_cycles * len(self.possible_agents):
             for a_ in self.agents:
                 self.truncations[a_] = True
                 self.infos[a_] = {}
             return
-        self._next_turn()
-        self._accumulate_rewards()
+        self._next_turn(seat)
 
     def render(self) -> str | None:
         """``render_mode="ansi"``: the table as the terminal shows it to a spectator."""
@@ -169,14 +173,62 @@ def raw_env(game: str, players: int | None = None, variants: Iterable[str] = (),
     return LudorumAEC(game, players, variants, **kwargs)
 
 
+_BEFORE_RESET = frozenset(
+    ("rewards", "terminations", "truncations", "infos", "agent_selection", "num_agents", "agents")
+)
+
+
 class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
-    """PettingZoo's order enforcement, except that stepping a finished game is an error, not a warning."""
+    """PettingZoo's order enforcement, except that stepping a finished game is an error, not a warning.
+
+    The same checks as PettingZoo's wrapper, but the calls of every step (``agent_iter``, ``last``,
+    ``step``) go straight to the environment: the wrapper's inherited versions read each attribute
+    through ``__getattr__``, which cost more than the game's own move.
+    """
+
+    def __getattr__(self, name: str) -> Any:
+        """The environment's attribute (the state ones only after ``reset``; no private ones)."""
+        if name.startswith("_") and name != "_cumulative_rewards":
+            raise AttributeError(f"accessing private attribute '{name}' is prohibited")
+        if name in _BEFORE_RESET and not self.__dict__.get("_has_reset"):
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self.env, name)
 
     def step(self, action: Any) -> None:
-        """Refuse a step once every agent is done (PettingZoo's wrapper would only warn)."""
-        if getattr(self, "_has_reset", False) and not self.env.agents:
+        """Refuse a step before ``reset`` (PettingZoo's error) and once every agent is done (PettingZoo's
+        wrapper would only warn)."""
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        if not self.env.agents:
             raise RuntimeError("the game is over: call reset() before step()")
-        super().step(action)
+        self._has_updated = True
+        self.env.step(action)
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The selected agent's observation, cumulative reward, termination, truncation and info."""
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self.env.last(observe)  # type: ignore[no-any-return]
+
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        """The agents in turn, until every one is done (``step`` must be called between two)."""
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _AgentIter(self, max_iter)
+
+
+class _AgentIter(wrappers.order_enforcing.AECOrderEnforcingIterator):  # type: ignore[misc]
+    """PettingZoo's order-enforcing iterator, reading the environment directly."""
+
+    def __next__(self) -> str:
+        wrapper = self.env
+        env = wrapper.env
+        if not env.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        wrapper._has_updated = False
+        return env.agent_selection  # type: ignore[no-any-return]
 
 
 def env(game: str, players: int | None = None, variants: Iterable[str] = (), **kwargs: Any) -> AECEnv:

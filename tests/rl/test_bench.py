@@ -9,6 +9,6 @@ def test_bench_reports_each_figure() -> None:
     """One short run: connect_four, the engine against PettingZoo, OpenSpiel's MCTSBot against ours."""
     lines = list(report(["reliquium"], seconds=0.2))
     text = "\n".join(lines)
-    assert "connect_four_v3" in lines[0]
+    assert "connect_four_v3" in lines[-1] and "steps/s" in lines[-1]
     assert "engine" in text and "steps/s with masks" in text and "OpenSpiel MCTSBot" in text
     assert "ours/OpenSpiel" in text

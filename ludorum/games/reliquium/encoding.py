@@ -125,7 +125,7 @@ class ReliquiumEncoding(GameEncoding):
             }
         )
 
-    def encode_view(self, schema: Record, view: Mapping[str, Any], seat: int) -> list[float]:
+    def prepare(self, view: Mapping[str, Any], seat: int) -> Mapping[str, Any]:
         """The public table as seen by ``seat``; creatures become (present, junction) per creature."""
         junction = [0.0] * len(C.creatures)
         for c, j in view["creatures"]:
@@ -136,9 +136,7 @@ class ReliquiumEncoding(GameEncoding):
             "creature_junctions": junction,
             "pacts": [tuple(sorted(p)) for p in view["pacts"]],
         }
-        out: list[float] = []
-        schema.encode({**view, **extra}, out)
-        return out
+        return {**view, **extra}
 
 
 ENCODING = ReliquiumEncoding()
