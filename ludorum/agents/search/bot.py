@@ -22,7 +22,7 @@ from ludorum.engine.state import PUBLIC, VISIBILITY
 
 from .ismcts import ISMCTS, InfoNode
 from .mcts import MCTS, StateNode
-from .rollout import make_policy, searchable
+from .rollout import make_guide, make_policy, searchable
 from .settings import SearchSettings
 
 REUSE_LOOKS = 48
@@ -86,7 +86,9 @@ class SearchBot:
             ev = game.evaluation()
             value = ev.value if ev is not None else None
             cls = ISMCTS if self.mode(game) == "ismcts" else MCTS
-            self._engine = cls(game, make_policy(game, s.policy), s.depth, value, s.exploration)
+            policy = make_policy(game, s.policy, s.epsilon)
+            guide = make_guide(game, s.guide) if s.bias > 0 else None
+            self._engine = cls(game, policy, s.depth, value, s.exploration, guide, s.bias)
             self._game, self._seat = game, seat
             self._kept = self._kept_state = None
         return self._engine

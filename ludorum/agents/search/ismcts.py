@@ -6,6 +6,8 @@ truth (``InformationSet.sample``) — and walks the tree along actions legal in 
 A child's *availability* counts the visits of its parent in which it was legal, and replaces the
 parent's visits in UCB, so that actions legal only in some determinizations are not undervalued.
 Rewards are summed per seat (max^n backup); chance outcomes are drawn with the game's probabilities.
+With a guide, a node asks it once (in the determinization of its first visit) what the heuristic would
+play, expands that first and gives it a progressive bias, as :mod:`.mcts` does.
 """
 
 from __future__ import annotations
@@ -17,16 +19,18 @@ from typing import Any
 
 from ludorum.engine import CHANCE, Action, Game
 
-from .rollout import Policy, rollout, sample_outcome, searchable, win_shares
+from .rollout import Guide, Policy, rollout, sample_outcome, searchable, win_shares
 
 
 class InfoNode:
     """A node of the observer's tree: children by action, visits, availability and reward sums."""
 
-    __slots__ = ("avail", "children", "totals", "visits")
+    __slots__ = ("asked", "avail", "children", "hint", "totals", "visits")
 
     def __init__(self, players: int) -> None:
         self.children: dict[Action, InfoNode] = {}
+        self.hint: Action | None = None
+        self.asked = False
         self.visits = 0
         self.avail = 1
         self.totals = [0.0] * players
@@ -46,12 +50,16 @@ class ISMCTS:
         depth: int | None,
         value: Callable[[Any], Sequence[float]] | None,
         exploration: float,
+        guide: Guide | None = None,
+        bias: float = 0.0,
     ) -> None:
         self.game = game
         self.policy = policy
         self.depth = depth
         self.value = value
         self.c = exploration
+        self.guide = guide if bias > 0 else None
+        self.bias = bias
 
     def root(self, players: int) -> InfoNode:
         """A fresh tree."""
@@ -59,7 +67,7 @@ class ISMCTS:
 
     def iterate(self, root: InfoNode, state: Any, rng: random.Random) -> None:
         """One iteration from the determinization ``state``: select, expand, roll out, back up."""
-        game, c, log, sqrt = self.game, self.c, math.log, math.sqrt
+        game, c, log, sqrt, guide, bias = self.game, self.c, math.log, math.sqrt, self.guide, self.bias
         players = len(root.totals)
         node = root
         path = [root]
@@ -82,13 +90,17 @@ class ISMCTS:
                 path.append(node)
                 continue
             legal = searchable(game.legal_actions(state))
+            if guide is not None and not node.asked and len(legal) > 1:
+                node.asked = True
+                node.hint = guide(state, legal, rng)
+            hint = node.hint
             untried = [a for a in legal if a not in children]
             if untried:
                 for a in legal:
                     seen = children.get(a)
                     if seen is not None:
                         seen.avail += 1
-                a = untried[rng.randrange(len(untried))]
+                a = hint if hint in untried else untried[rng.randrange(len(untried))]
                 state = game.apply(state, a)
                 child = children[a] = InfoNode(players)
                 path.append(child)
@@ -99,6 +111,8 @@ class ISMCTS:
                 child = children[a]
                 child.avail += 1
                 score = child.totals[mover] / child.visits + c * sqrt(log(child.avail) / child.visits)
+                if a == hint:
+                    score += bias / (child.visits + 1)
                 if score > best_score:
                     best_a, best, best_score = a, child, score
             state = game.apply(state, best_a)

@@ -3,6 +3,10 @@
 Every node keeps its state, so an iteration walks down the tree without re-applying actions.  A node
 stores the sum of rewards per seat (max^n backup: the seat deciding at a node picks the child best for
 itself); a chance node draws its outcome with the game's probabilities and keeps one child per outcome.
+
+With a *guide* (the game's heuristic), every new decision node asks it what it would play; that child
+is expanded first and keeps a progressive bias ``bias / (visits + 1)`` in its UCB score (Chaslot et al.
+2008), so that a small budget starts from the heuristic's move and leaves it only on evidence.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from typing import Any
 
 from ludorum.engine import CHANCE, Action, Game
 
-from .rollout import Policy, rollout, searchable, win_shares
+from .rollout import Guide, Policy, rollout, searchable, win_shares
 
 TERMINAL = -2
 """``StateNode.mover`` of a finished game."""
@@ -23,10 +27,11 @@ TERMINAL = -2
 class StateNode:
     """A position in the tree: its state, who decides, untried actions, visits and reward sums."""
 
-    __slots__ = ("children", "mover", "outcomes", "rewards", "state", "totals", "untried", "visits")
+    __slots__ = ("children", "hint", "mover", "outcomes", "rewards", "state", "totals", "untried", "visits")
 
-    def __init__(self, game: Game[Any], state: Any, rng: random.Random) -> None:
+    def __init__(self, game: Game[Any], state: Any, rng: random.Random, guide: Guide | None = None) -> None:
         self.state = state
+        self.hint: Action | None = None
         self.visits = 0
         self.totals = [0.0] * state.config.players
         self.children: dict[Action, StateNode] = {}
@@ -43,6 +48,11 @@ class StateNode:
         else:
             self.untried = searchable(game.legal_actions(state))
             rng.shuffle(self.untried)  # expansion order: random, so no action is favoured by its place
+            if guide is not None and len(self.untried) > 1:
+                self.hint = guide(state, self.untried, rng)
+                if self.hint is not None:  # expanded first (``untried`` is popped from its end)
+                    self.untried.remove(self.hint)
+                    self.untried.append(self.hint)
 
     def mean(self, seat: int) -> float:
         """The average reward of ``seat`` through this node."""
@@ -59,20 +69,24 @@ class MCTS:
         depth: int | None,
         value: Callable[[Any], Sequence[float]] | None,
         exploration: float,
+        guide: Guide | None = None,
+        bias: float = 0.0,
     ) -> None:
         self.game = game
         self.policy = policy
         self.depth = depth
         self.value = value
         self.c = exploration
+        self.guide = guide if bias > 0 else None
+        self.bias = bias
 
     def root(self, state: Any, rng: random.Random) -> StateNode:
         """A fresh tree for ``state``."""
-        return StateNode(self.game, state, rng)
+        return StateNode(self.game, state, rng, self.guide)
 
     def iterate(self, root: StateNode, rng: random.Random) -> None:
         """One iteration: select, expand one node, roll out, back up."""
-        game, c, log, sqrt = self.game, self.c, math.log, math.sqrt
+        game, c, log, sqrt, guide = self.game, self.c, math.log, math.sqrt, self.guide
         node = root
         path = [root]
         while True:
@@ -83,7 +97,7 @@ class MCTS:
                 a = _draw(node.outcomes, rng)
                 child = node.children.get(a)
                 if child is None:
-                    child = node.children[a] = StateNode(game, game.apply_chance(node.state, a), rng)
+                    child = node.children[a] = StateNode(game, game.apply_chance(node.state, a), rng, guide)
                     path.append(child)
                     rewards = self._leaf(child, rng)
                     break
@@ -92,15 +106,18 @@ class MCTS:
                 continue
             if node.untried:
                 a = node.untried.pop()
-                child = node.children[a] = StateNode(game, game.apply(node.state, a), rng)
+                child = node.children[a] = StateNode(game, game.apply(node.state, a), rng, guide)
                 path.append(child)
                 rewards = self._leaf(child, rng)
                 break
             mover = node.mover
             k = c * sqrt(log(node.visits))
             best, best_score = node, -1.0
+            hinted = node.children.get(node.hint) if node.hint is not None else None
             for child in node.children.values():
                 score = child.totals[mover] / child.visits + k / sqrt(child.visits)
+                if child is hinted:
+                    score += self.bias / (child.visits + 1)
                 if score > best_score:
                     best, best_score = child, score
             node = best

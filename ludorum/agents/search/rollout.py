@@ -20,6 +20,10 @@ from ludorum.engine.information import InformationSet
 Policy = Callable[[Any, Sequence[Action], random.Random], Action]
 """A rollout policy: (state, legal actions, generator) → the action to play."""
 
+Guide = Callable[[Any, Sequence[Action], random.Random], Action | None]
+"""A tree guide: (state, searchable actions, generator) → the action a heuristic would play there, whose
+child the search then favours (progressive bias), or ``None``."""
+
 
 def win_shares(result: Result) -> tuple[float, ...]:
     """Each seat's share of the win: 1/k to each of the k seats ranked first, 0 to the others."""
@@ -53,20 +57,24 @@ def random_policy(state: Any, legal: Sequence[Action], rng: random.Random) -> Ac
     return a
 
 
-def bot_policy(game: Game[Any], bot: Bot) -> Policy:
+def bot_policy(game: Game[Any], bot: Bot, epsilon: float = 0.0) -> Policy:
     """A rollout policy from a bot (the game's heuristic): it decides from the rollout state's
-    information set for the seat to move, as it would in a real game (views cost time: slow)."""
+    information set for the seat to move, as it would in a real game (views cost time: slow).  With
+    probability ``epsilon`` it plays a random action instead (rollouts then see more than one line)."""
 
     def policy(state: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        if epsilon and rng.random() < epsilon:
+            return random_policy(state, legal, rng)
         a = bot.decide(InformationSet(game, state, game.to_move(state)), rng)
         return random_policy(state, legal, rng) if a == CANCEL and len(legal) > 1 else a
 
     return policy
 
 
-def make_policy(game: Game[Any], name: str) -> Policy:
+def make_policy(game: Game[Any], name: str, epsilon: float = 0.0) -> Policy:
     """The rollout policy called ``name``: ``random``, ``game`` (the game's fast policy from its
-    evaluation, else random) or the name of one of the game's bot kinds (``heuristic``)."""
+    evaluation, else random) or the name of one of the game's bot kinds (``heuristic``, played
+    epsilon-greedily with ``epsilon``)."""
     if name == "random":
         return random_policy
     if name == "game":
@@ -74,8 +82,25 @@ def make_policy(game: Game[Any], name: str) -> Policy:
         return ev.policy if ev is not None and ev.policy is not None else random_policy
     bots = dict(game.bots())
     if name in bots:
-        return bot_policy(game, bots[name]())
+        return bot_policy(game, bots[name](), epsilon)
     raise ValueError(f"no rollout policy {name!r} for {game.title}: random, game or {', '.join(bots)}")
+
+
+def make_guide(game: Game[Any], name: str) -> Guide | None:
+    """The tree guide called ``name``: none (``""``) or one of the game's bot kinds, asked at every new
+    decision node what it would play there (from that seat's information set in the searched state)."""
+    if not name:
+        return None
+    bots = dict(game.bots())
+    if name not in bots:
+        raise ValueError(f"no guide {name!r} for {game.title}: one of {', '.join(bots)}")
+    bot = bots[name]()
+
+    def guide(state: Any, legal: Sequence[Action], rng: random.Random) -> Action | None:
+        a = bot.decide(InformationSet(game, state, game.to_move(state)), rng)
+        return a if a in legal else None
+
+    return guide
 
 
 def rollout(

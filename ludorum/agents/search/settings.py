@@ -26,6 +26,13 @@ class SearchSettings:
     """Rollout decisions before the game's evaluation scores the position (``None``: to the end)."""
     policy: str = "random"
     """Rollout policy: ``random``, ``game`` (the game's fast policy) or a game bot kind (``heuristic``)."""
+    epsilon: float = 0.0
+    """With a bot as rollout policy: how often a rollout step plays a random action instead."""
+    guide: str = ""
+    """A game bot kind (``heuristic``) asked at every new decision node for its move, which is expanded
+    first and favoured by a progressive bias (``""``: none)."""
+    bias: float = 0.0
+    """The progressive bias of the guide's move: ``bias / (visits + 1)`` added to its UCB score."""
     mode: str = "auto"
     """One of :data:`MODES`."""
     reuse: bool = True
@@ -36,6 +43,8 @@ class SearchSettings:
             raise ValueError("a search needs at least one iteration")
         if self.mode not in MODES:
             raise ValueError(f"no search mode {self.mode!r}; the modes are {', '.join(MODES)}")
+        if not 0.0 <= self.epsilon <= 1.0:
+            raise ValueError("epsilon is a probability")
         if self.depth is not None and self.depth < 0:
             raise ValueError("a rollout depth cannot be negative")
 
