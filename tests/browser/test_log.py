@@ -40,3 +40,12 @@ def test_a_taken_back_march_leaves_the_log_and_stages_show(page: Page, games_ser
     page.select_option("#log-filter", label="Order of Light")
     expect(page.locator("#log li:visible", has_text="Legion")).to_have_count(0)
     expect(page.locator("#log li:visible")).not_to_have_count(0)
+
+
+def test_medieval_realms_shows_one_order_of_players(page: Page, games_server: LiveServer) -> None:
+    start_from_lobby(page, games_server.url, "medieval-realms", 3)
+    expect(page.locator(".mr-order li")).to_have_count(3)
+    texts = page.locator(".mr-order li").all_inner_texts()
+    track = [t.split(". ", 1)[1].split(" (")[0].strip() for t in texts]
+    players = [t.split(" (", 1)[0] for t in page.locator("#players li").all_inner_texts()]
+    assert players == track, (players, track)  # the frame's players follow the Turn Order Track

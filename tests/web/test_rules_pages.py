@@ -26,3 +26,17 @@ def test_no_rules_page_for_unknown_or_crafted_names() -> None:
     assert not has_rules("chess")
     assert not has_rules("../../pyproject")
     assert rules_html("build") is None  # the builder's module is no page
+
+
+def test_the_pages_hold_the_docs_as_they_are_now() -> None:
+    """A changed doc needs the pages rebuilt: ``python -m ludorum.web.rules.build``."""
+    from ludorum.web.rules.build import DESIGNED, DOCS, designed_sections
+
+    assert (RULES / "signum.md").read_text(encoding="utf-8") == (DOCS / "signum-rules.md").read_text(
+        encoding="utf-8"
+    ), "docs/signum-rules.md changed: run python -m ludorum.web.rules.build"
+    for game, words in DESIGNED.items():
+        designed = designed_sections((DOCS / f"{game}.md").read_text(encoding="utf-8"), words)
+        assert designed in (RULES / f"{game}.md").read_text(encoding="utf-8"), (
+            f"docs/{game}.md changed: run python -m ludorum.web.rules.build"
+        )

@@ -619,9 +619,11 @@
     const root = el("div", { class: "mr", "data-phase": view.phase, "data-round": view.round });
     const keep = keptFor(board, ctx);
     const ui = makeUi(root, ctx, keep);
-    const seats = view.realms.map((r) => r.seat);
-    // Your own realm first: it is where you place and play.
-    const ordered = view.you === null || view.you === undefined ? seats : [view.you, ...seats.filter((p) => p !== view.you)];
+    // The one order of players is the Turn Order Track's; your own realm comes first (it is where you
+    // place and play) and the others follow it round the track from you.
+    const track = view.turn_order;
+    const from = view.you === null || view.you === undefined ? 0 : Math.max(0, track.indexOf(view.you));
+    const ordered = track.slice(from).concat(track.slice(0, from));
     root.append(
       drawHeader(view),
       drawFinal(view) || "",
