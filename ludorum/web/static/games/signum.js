@@ -71,7 +71,21 @@
   const radiusCm = (view, m) => (card(view, m.card).base_mm || 30) / 20;
   const isHero = (view, m) => view.heroes[m.owner] === m.card;
   const side = (m) => (m.controller >= 0 ? m.controller : m.owner);
-  const modelName = (view, m) => `${card(view, m.card).name_en} #${m.uid}`;
+  /** A point of the Battlefield in words, by ninths (as the game's labels say it: render.place). */
+  function place(x, y) {
+    const ns = y < 25 ? "south" : y > 35 ? "north" : "";
+    const we = x < 21 ? "west" : x > 39 ? "east" : "";
+    return "the " + ([ns, we].filter(Boolean).join("-") || "centre");
+  }
+
+  /** A creature by its name; where several of that name stand, by whose it is and where (no internal id). */
+  function modelName(view, m) {
+    const name = card(view, m.card).name_en;
+    const twins = view.models.filter((o) => o.card === m.card && o.uid !== m.uid);
+    if (!twins.length) return name;
+    if (twins.every((o) => o.owner !== m.owner)) return `P${m.owner + 1}'s ${name}`;
+    return `P${m.owner + 1}'s ${name} in ${place(m.x, m.y)}`;
+  }
 
   /** Make an SVG or HTML thing clickable and keyboard usable. */
   function clickable(node, label, onActivate) {
@@ -248,6 +262,8 @@
         () => choose(root, ctx, actions, modelName(view, m)));
     } else {
       g.style.pointerEvents = "none"; // a click passes to the movement ring below
+      g.setAttribute("role", "img"); // a screen reader names it by its <title>
+      g.setAttribute("aria-label", `${modelName(view, m)}, P${m.owner + 1}${hero ? ", hero" : ""}, wounds ${m.wounds} of ${health}, in ${place(m.x, m.y)}`);
     }
     return g;
   }
