@@ -33,14 +33,18 @@ from ludorum.engine.state import GameState
 SAMPLES = 6
 """How many states of an observer's information set a label or refusal is judged on."""
 
-CONSISTENT = 20
+CONSISTENT = 8
 """How many sampled states consistent with what the observer sees after a step it is judged on."""
 
-MAX_DRAWS = 120
+MAX_DRAWS = 32
 """How many states of the observer's information set may be drawn to find them."""
 
 FULL_SCANS = 1
-"""In how many of those every legal action is tried, whatever the step taken does there."""
+"""In how many consistent states every alternative is tried, whatever the step taken does there."""
+
+REVEALS = 8
+"""After this many drawn states in which the step taken is possible but shows something else, and none
+consistent, the step is taken to reveal what the observer's information set cannot explain."""
 
 SECRET = None
 """An observer's reading of a step it may not learn."""
@@ -131,10 +135,12 @@ def reading(
     """What ``observer`` reads of ``action`` (taken by ``actor`` in ``before``, leading to ``after``).
 
     Secret if some state of the observer's information set offers another action leaving it the same
-    view.  States are drawn until :data:`CONSISTENT` of them could have led to that view (those are the
-    ones that can offer an alternative), at most :data:`MAX_DRAWS`.  Every legal action is tried in the
-    first :data:`FULL_SCANS` consistent states; in the others only where the step taken is impossible or
-    looks different — the states where the actor's hidden means differ (another card in hand).
+    view.  States are drawn until :data:`CONSISTENT` of them could have led to that view, at most
+    :data:`MAX_DRAWS`.  Every other legal action is tried (of any kind: taking back a secret placement
+    may look like making another) in the first :data:`FULL_SCANS` consistent states and in every state
+    where the step taken is impossible: there the actor's hidden means differ (another card in hand).
+    A step that shows the observer more than its information set explains (a reveal: the step is
+    possible in the drawn states but looks different) keeps which action it was secret.
     """
     seen_after = game.view(after, observer)
     if _perfect_information(game):
@@ -143,20 +149,27 @@ def reading(
         rng = knowledge_rng("step", view_text(game.view(before, observer)), view_text(seen_after), actor)
         samples = (game.sample_state(before, observer, rng) for _ in range(MAX_DRAWS))
     consistent: list[GameState] = []
-    scanned = 0  # consistent states in which every legal action was tried
+    scanned = reveals = 0
     for s in samples:
-        if scanned >= FULL_SCANS and _leads_to(game, s, action, observer, seen_after):
+        try:
+            possible, same = True, game.view(game.step(s, action), observer) == seen_after
+        except IllegalAction:
+            possible, same = False, False
+        if same:
             consistent.append(s)
+            scan = scanned < FULL_SCANS
+            scanned += scan
         else:
+            scan = not possible
+            reveals += possible
+        if scan:
             for alt in game.legal_actions(s):
-                if not _leads_to(game, s, alt, observer, seen_after):
-                    continue
-                if alt != action:
+                if alt != action and _leads_to(game, s, alt, observer, seen_after):
                     return SECRET  # a state the observer cannot rule out offers another such action
-                consistent.append(s)
-                scanned += 1
-        if len(consistent) >= CONSISTENT:
+        if len(consistent) >= CONSISTENT or (not consistent and reveals >= REVEALS):
             break
+    if not consistent:
+        return SECRET
     # The action is determined; its label is shown if it reads the same wherever it could have been.
     if all(game.describe(s, action) == label for s in consistent):
         return label
