@@ -18,12 +18,15 @@ import os
 import random
 import zlib
 from collections import OrderedDict
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from ludorum.agents.search import SearchBot
 from ludorum.engine import Action
 from ludorum.engine.bots import Bot
 from ludorum.engine.information import InformationSet
+
+T = TypeVar("T")
 
 KEPT_BOTS = 256
 """Bots a worker keeps (with their trees) between decisions; the least recently used go first."""
@@ -75,6 +78,11 @@ class BotPool:
             return await asyncio.to_thread(bot.decide, info, rng)
         future = self._executor(key).submit(_decide, key, bot, info, rng.getrandbits(64))
         return await asyncio.wrap_future(future)
+
+    async def call(self, key: str, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` in the worker that serves ``key`` (both must pickle): other searches (hints,
+        analyses) share the workers, and their priority, with the bots."""
+        return await asyncio.wrap_future(self._executor(key).submit(fn, *args))
 
     def shutdown(self) -> None:
         """Stop the workers (a search under way is abandoned)."""

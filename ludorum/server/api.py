@@ -183,6 +183,7 @@ async def create_game(body: CreateGame, request: Request, response: Response) ->
         body.claim,
         client=_client(request),
     )
+    await request.app.state.hints.remember(_hub(request), live, body.hints)
     return _claimed(request, response, live.id, body.claim, token)
 
 

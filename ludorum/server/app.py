@@ -27,6 +27,8 @@ from ludorum.engine import Registry
 from ludorum.server.api import router
 from ludorum.server.db import Store, default_sqlite_url
 from ludorum.server.errors import ApiError
+from ludorum.server.hints import Hints
+from ludorum.server.hints import router as hints_router
 from ludorum.server.hub import Hub
 from ludorum.server.limits import Limits
 
@@ -158,6 +160,7 @@ def create_app(
         try:
             yield
         finally:
+            await app.state.hints.stop()
             await hub.stop()
             hub.bot_pool.shutdown()
             store.dispose()
@@ -170,6 +173,8 @@ def create_app(
     )
     app.add_middleware(BodyLimit)
     app.include_router(router)
+    app.include_router(hints_router)
+    app.state.hints = Hints()
 
     def renderer(name: str) -> Path | None:
         for base in (renderers_dir, WEB / "games"):

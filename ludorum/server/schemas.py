@@ -58,6 +58,8 @@ class CreateGame(Strict):
     config: ConfigIn
     seats: Annotated[list[SeatSpec], Field(min_length=1, max_length=16)]
     claim: Annotated[StrictInt, Field(ge=0, le=15), Integral] | None = None
+    hints: StrictBool | None = None
+    """Whether players may ask for a suggested move (``None``: yes when a bot plays, else no)."""
 
 
 class ActionIn(Strict):

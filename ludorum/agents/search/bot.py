@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 import time
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ludorum.engine import Action, Game, IllegalAction
@@ -52,6 +52,9 @@ class Thought:
     seconds: float = 0.0
     reused: int = 0
     """Visits of the reused subtree's root (0: a fresh tree)."""
+    values: dict[Action, tuple[int, float]] = field(default_factory=dict)
+    """Each root action searched: its visits and the deciding seat's mean reward through it (its
+    estimated win chance); empty when the decision needed no search."""
 
 
 class SearchBot:
@@ -129,7 +132,7 @@ class SearchBot:
                     break
             stats = engine.stats(iroot, info.seat)
         choice = best_action(legal, stats)
-        self.last = Thought(done, time.perf_counter() - start, root.visits - done)
+        self.last = Thought(done, time.perf_counter() - start, root.visits - done, stats)
         if s.reuse:
             self._keep(info, root, choice, srng)
         return choice

@@ -1,0 +1,255 @@
+"""Hints and after-game analysis: "suggest a move" during a game, the search bots' review after it.
+
+A hint is the search bot's (:data:`~ludorum.agents.analysis.LEVEL`) best move for the asking seat,
+searched from that seat's information set only — never the true state — in a bot worker process, never
+on the event loop.  Whether a game allows hints is fixed when it is made (``CreateGame.hints``); by
+default a game with a bot seat allows them and a game of humans only (a "rated" game) does not.  A
+rematch keeps its game's setting.  Hints are bounded: one a seat at a time and one per
+:data:`HINT_INTERVAL` seconds, at most :data:`MAX_THINKING` being searched per server process, and the
+answer for one version is kept and given again for free.
+
+The analysis of a finished game (:func:`ludorum.agents.analysis.analyse`) runs once per game per
+process in a worker, at most :data:`MAX_ANALYSES` at a time; ``GET .../analysis`` answers 202 while it
+runs and the analysis (JSON) once done.  Everything is public once a game is over, but each decision is
+still judged from its seat's information set at that point.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import OrderedDict
+from typing import Any
+
+from fastapi import APIRouter, Request, Response
+from sqlalchemy import Boolean, ForeignKey, String, select
+from sqlalchemy.orm import Mapped, mapped_column
+
+from ludorum.agents.analysis import LEVEL, Advice, advise, analyse
+from ludorum.engine import Action, Game, Record
+from ludorum.engine.information import InformationSet
+from ludorum.server.db import Base, SeatData, Store
+from ludorum.server.errors import ApiError
+from ludorum.server.hub import Hub
+from ludorum.server.live import LiveGame
+from ludorum.server.schemas import ErrorBody
+from ludorum.server.security import presented_token
+
+HINT_INTERVAL = 3.0
+"""Seconds a seat waits between two hints that need a search."""
+MAX_THINKING = 2
+"""Hints searched at once in one server process (more are refused with 429 for a moment)."""
+MAX_ANALYSES = 1
+"""Game analyses run at once in one server process."""
+KEPT = 256
+"""Finished analyses and hint settings kept in memory (the least recently used go first)."""
+
+
+class HintSetting(Base):
+    """Whether a game allows hints, as chosen when it was made (no row: the default for its seats)."""
+
+    __tablename__ = "hint_settings"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    allowed: Mapped[bool] = mapped_column(Boolean)
+    level: Mapped[str] = mapped_column(String(16))
+
+
+def default_allowed(seats: list[SeatData]) -> bool:
+    """Hints are on in a game with a bot seat, off in a game of humans only (those count as rated)."""
+    return any(s.kind == "bot" for s in seats)
+
+
+def _store_setting(store: Store, game_id: str, allowed: bool) -> None:
+    with store.session() as s, s.begin():
+        s.merge(HintSetting(game_id=game_id, allowed=allowed, level=LEVEL))
+
+
+def _load_setting(store: Store, game_id: str) -> bool | None:
+    with store.session() as s:
+        return s.scalar(select(HintSetting.allowed).where(HintSetting.game_id == game_id))
+
+
+class Hints:
+    """One server process's hint and analysis book-keeping (kept on ``app.state.hints``)."""
+
+    def __init__(self, clock: Any = time.monotonic) -> None:
+        self.clock = clock
+        self._settings: OrderedDict[str, bool] = OrderedDict()
+        self._last: OrderedDict[tuple[str, int], float] = OrderedDict()
+        self._asking: set[tuple[str, int]] = set()
+        self._answers: OrderedDict[tuple[str, int], tuple[int, dict[str, Any]]] = OrderedDict()
+        self._thinking = 0
+        self._analyses: OrderedDict[str, dict[str, Any]] = OrderedDict()
+        self._running: dict[str, asyncio.Task[None]] = {}
+
+    @staticmethod
+    def _keep(book: OrderedDict[Any, Any], key: Any, value: Any) -> None:
+        book[key] = value
+        book.move_to_end(key)
+        while len(book) > KEPT:
+            book.popitem(last=False)
+
+    async def remember(self, hub: Hub, live: LiveGame, allowed: bool | None) -> None:
+        """Store a new game's setting (``None``: the default for its seats)."""
+        value = default_allowed(live.seats) if allowed is None else allowed
+        await asyncio.to_thread(_store_setting, hub.store, live.id, value)
+        self._keep(self._settings, live.id, value)
+
+    async def allowed(self, hub: Hub, live: LiveGame) -> bool:
+        """Whether ``live`` allows hints: its stored setting, else its original's (a rematch), else the
+        default for its seats."""
+        for game_id in (live.id, live.rematch_of):
+            if game_id is None:
+                continue
+            if game_id in self._settings:
+                return self._settings[game_id]
+            stored = await asyncio.to_thread(_load_setting, hub.store, game_id)
+            if stored is not None:  # only stored values are kept: another process may store one soon
+                self._keep(self._settings, game_id, stored)
+                return stored
+        return default_allowed(live.seats)
+
+    async def hint(self, hub: Hub, live: LiveGame, seat: int) -> dict[str, Any]:
+        """The search's suggestion for ``seat``, which must be deciding now."""
+        if not await self.allowed(hub, live):
+            raise ApiError(403, "hints_off", "hints are off in this game (a game of humans only, by default)")
+        if live.over:
+            raise ApiError(409, "game_over", "this game has ended")
+        if live.to_move() != seat:
+            raise ApiError(409, "not_your_turn", "a hint is for your own turn", version=live.version)
+        key = (live.id, seat)
+        kept = self._answers.get(key)
+        if kept is not None and kept[0] == live.version:
+            return kept[1]
+        if key in self._asking:
+            raise ApiError(429, "hint_busy", "a hint for you is being searched already", retry_after=1)
+        wait = self._last.get(key, -HINT_INTERVAL) + HINT_INTERVAL - self.clock()
+        if wait > 0:
+            raise _later("hint_too_soon", f"one hint every {HINT_INTERVAL:g} seconds", wait)
+        if self._thinking >= MAX_THINKING:
+            raise _later("hints_busy", "the server is searching other hints; try again in a moment", 2)
+        version, info = live.version, InformationSet(live.game, live.state, seat)
+        labels = dict(live.legal_labels())
+        self._asking.add(key)
+        self._thinking += 1
+        self._keep(self._last, key, self.clock())
+        try:
+            if hub.bot_pool is not None:
+                advice = await hub.bot_pool.call(f"{live.id}:{seat}", advise, info, LEVEL, None, version)
+            else:
+                advice = await asyncio.to_thread(advise, info, LEVEL, None, version)
+        finally:
+            self._asking.discard(key)
+            self._thinking -= 1
+        if live.version != version:
+            raise ApiError(409, "stale_version", "the game moved on while the hint was searched; resync")
+        answer = _advice_json(advice, labels, version)
+        self._keep(self._answers, key, (version, answer))
+        return answer
+
+    async def analysis(self, hub: Hub, live: LiveGame) -> tuple[int, dict[str, Any]]:
+        """``live``'s analysis (200) once done; (202) while it runs, starting it if needed."""
+        if not live.over:
+            raise ApiError(409, "not_over", "the analysis is made once the game has ended")
+        done = self._analyses.get(live.id)
+        if done is not None:
+            self._analyses.move_to_end(live.id)
+            return 200, done
+        if live.id not in self._running:
+            if len(self._running) >= MAX_ANALYSES:
+                raise _later("analyses_busy", "the server is analysing another game; try again soon", 10)
+            task = asyncio.get_running_loop().create_task(self._analyse(hub, live))
+            self._running[live.id] = task
+        return 202, {"status": "running", "level": LEVEL}
+
+    async def _analyse(self, hub: Hub, live: LiveGame) -> None:
+        try:
+            record = live.record()
+            players = live.config.players
+            if hub.bot_pool is not None:
+                data = await hub.bot_pool.call(
+                    f"analysis:{live.id}", analysis_json, live.game, record, players
+                )
+            else:
+                data = await asyncio.to_thread(analysis_json, live.game, record, players)
+            self._keep(self._analyses, live.id, {"status": "done", **data})
+        except Exception as e:  # a failed analysis is reported, not retried in a loop
+            self._keep(self._analyses, live.id, {"status": "failed", "message": str(e)[:200]})
+        finally:
+            self._running.pop(live.id, None)
+
+    async def stop(self) -> None:
+        """Abandon the analyses under way."""
+        for task in list(self._running.values()):
+            task.cancel()
+        await asyncio.gather(*self._running.values(), return_exceptions=True)
+
+
+def analysis_json(game: Game[Any], record: Record, players: int) -> dict[str, Any]:
+    """The analysis of a finished game as JSON (run in a worker)."""
+    return analyse(game, record).to_json(players)
+
+
+def _advice_json(advice: Advice, labels: dict[Action, str], version: int) -> dict[str, Any]:
+    return {
+        "version": version,
+        "level": LEVEL,
+        "action": advice.action.to_json(),
+        "label": labels.get(advice.action, str(advice.action)),
+        "win": None if advice.win is None else round(advice.win, 3),
+    }
+
+
+def _later(code: str, message: str, seconds: float) -> ApiError:
+    wait = max(1, int(seconds + 0.999))
+    return ApiError(429, code, message, headers={"Retry-After": str(wait)}, retry_after=wait)
+
+
+def _refusals(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    return {s: {"model": ErrorBody} for s in statuses}
+
+
+router = APIRouter(prefix="/api", tags=["hints"])
+
+
+def _book(request: Request) -> tuple[Hub, Hints]:
+    hub: Hub = request.app.state.hub
+    return hub, request.app.state.hints
+
+
+@router.get("/games/{game_id}/hints", summary="Whether this game allows hints", responses=_refusals(404, 409))
+async def hint_setting(game_id: str, request: Request) -> dict[str, Any]:
+    """``{"allowed": bool, "level": ...}``: whether its players may ask for a suggested move."""
+    hub, hints = _book(request)
+    live = await hub.get(game_id)
+    return {"allowed": await hints.allowed(hub, live), "level": LEVEL}
+
+
+@router.post("/games/{game_id}/hint", summary="Suggest a move", responses=_refusals(401, 403, 404, 409, 429))
+async def hint(game_id: str, request: Request) -> dict[str, Any]:
+    """The search bot's suggestion for your turn — from what your seat knows only — and the win chance
+    it estimates for you: ``{version, level, action, label, win}``."""
+    hub, hints = _book(request)
+    live = await hub.get(game_id)
+    seat = hub.seat_of(live, presented_token(live.id, request.headers, request.cookies))
+    if seat is None:
+        raise ApiError(401, "no_token", "this needs your seat token (cookie or Authorization header)")
+    return await hints.hint(hub, live, seat)
+
+
+@router.get(
+    "/games/{game_id}/analysis",
+    summary="The search bots' analysis of a finished game",
+    responses={202: {"description": "the analysis is running; ask again"}, **_refusals(404, 409, 429)},
+)
+async def game_analysis(game_id: str, request: Request, response: Response) -> dict[str, Any]:
+    """Each analysed decision (move played, the search's better move, estimated win chance before and
+    after) and each player's biggest mistakes (``mistakes``: seat → steps); 202 while it runs."""
+    hub, hints = _book(request)
+    live = await hub.get(game_id)
+    status, body = await hints.analysis(hub, live)
+    response.status_code = status
+    if status == 202:
+        response.headers["Retry-After"] = "2"
+    return body
