@@ -14,6 +14,10 @@
   let busy = false;
   let replayStep = null;
   let logFilter = ""; // "" = everyone, else a seat number as text
+  let hintsAllowed = null; // whether this game allows hints (asked once, by a seat's page)
+  let hint = null; // the last suggestion: {version, action, label, win}
+  let hinting = false;
+  let analysis = null; // the search bots' analysis of a finished game, once fetched
 
   function showError(e) {
     $("error").textContent = e ? e.message || String(e) : "";
@@ -63,6 +67,8 @@
       isLegal: (action) => legal.some((l) => Ludorum.sameAction(l.action, action)),
       labelOf: (action) => { const l = legal.find((x) => Ludorum.sameAction(x.action, action)); return l ? l.label : null; },
       submit: (action) => submit(action),
+      hint: !replay && hint && hint.version === snap.version ? hint.action : null,
+      isHint: (action) => !replay && hint !== null && hint.version === snap.version && Ludorum.sameAction(hint.action, action),
     };
   }
 
@@ -155,9 +161,52 @@
   function drawActions() {
     const panel = $("actions-panel");
     panel.hidden = !snap.legal.length;
+    const current = hint && hint.version === snap.version ? hint : null;
     $("actions").replaceChildren(...snap.legal.map((l, i) => el("li", {},
-      el("button", { onclick: () => submit(l.action), "data-index": i, disabled: busy || null },
+      el("button", { onclick: () => submit(l.action), "data-index": i, disabled: busy || null,
+        class: current && Ludorum.sameAction(current.action, l.action) ? "suggested" : null },
         i < 9 ? el("kbd", {}, String(i + 1)) : null, ` ${l.label}`))));
+    drawHint(current);
+  }
+
+  // -- hints: the search bot's suggestion for this seat's turn -----------------------------------------
+  function drawHint(current) {
+    let box = $("hint-box");
+    if (!box) {
+      box = el("div", { id: "hint-box", class: "hint-box" });
+      $("actions-panel").insertBefore(box, $("actions"));
+    }
+    if (!hintsAllowed || !snap.legal.length) { box.replaceChildren(); return; }
+    const chance = current && current.win !== null ? ` (estimated win chance ${Math.round(current.win * 100)}%)` : "";
+    box.replaceChildren(
+      el("button", { id: "hint-button", onclick: askHint, disabled: hinting || busy || current !== null || null,
+        title: "the medium search bot looks at what you know and suggests a move" }, hinting ? "Thinking…" : "Suggest a move"),
+      current ? el("p", { id: "hint", class: "hint", role: "status" }, `Suggested: ${current.label}${chance}.`) : null);
+  }
+
+  async function askHint() {
+    if (hinting) return;
+    hinting = true;
+    showError(null);
+    drawActions();
+    try {
+      hint = await api("POST", `/api/games/${gameId}/hint`);
+    } catch (e) {
+      showError(e);
+    }
+    hinting = false;
+    draw();
+  }
+
+  async function checkHints() {
+    if (hintsAllowed !== null || snap.seat === null || snap.result) return;
+    hintsAllowed = false;
+    try {
+      hintsAllowed = (await api("GET", `/api/games/${gameId}/hints`)).allowed;
+    } catch (e) {
+      hintsAllowed = false;
+    }
+    if (hintsAllowed) drawActions();
   }
 
   /** A seat's name after its first mention: the part before a comma ("P1, Holy Empire…" → "P1") or
@@ -228,6 +277,7 @@
     $("record-link").href = `/api/games/${gameId}/record`;
     $("record-link").textContent = snap.result ? "Download the record" : "Download what you have seen (the full record comes at the end)";
     if (snap.result) setUpReplay();
+    else checkHints();
   }
 
   async function submit(action) {
@@ -303,7 +353,71 @@
     $("replay-prev").addEventListener("click", () => showStep(replayStep - 1));
     $("replay-next").addEventListener("click", () => showStep(replayStep + 1));
     $("replay-last").addEventListener("click", () => showStep(snap.version));
+    const tools = el("div", { id: "analysis", class: "analysis" },
+      el("button", { id: "analyse-button", onclick: analyse, title: "the search bots replay the game and look for each player's biggest mistakes" }, "Analyse the game"),
+      el("div", { id: "analysis-result", "aria-live": "polite" }));
+    section.append(tools);
     showStep(0);
+  }
+
+  // -- the search bots' analysis, shown in the replay -------------------------------------------------
+  function percent(x) {
+    return x === null || x === undefined ? "?" : `${Math.round(x * 100)}%`;
+  }
+
+  async function analyse() {
+    const out = $("analysis-result");
+    $("analyse-button").disabled = true;
+    out.textContent = "The search bots are analysing the game…";
+    try {
+      for (;;) {
+        const data = await api("GET", `/api/games/${gameId}/analysis`);
+        if (data.status !== "running") { analysis = data; break; }
+        await new Promise((r) => setTimeout(r, 1500));
+      }
+    } catch (e) {
+      out.textContent = "";
+      $("analyse-button").disabled = false;
+      showError(e);
+      return;
+    }
+    drawAnalysis();
+    drawJudgement(replayStep);
+  }
+
+  function drawAnalysis() {
+    const out = $("analysis-result");
+    if (analysis.status !== "done") { out.textContent = `The analysis failed: ${analysis.message || "unknown error"}.`; return; }
+    const byStep = new Map(analysis.judgements.map((j) => [j.step, j]));
+    const note = `${analysis.analysed} of ${analysis.decisions} decisions analysed by the ${analysis.level} search bot` +
+      (analysis.complete ? "." : " (it ran out of time).");
+    out.replaceChildren(el("p", { class: "muted small" }, note),
+      ...orderedPlayers().map((p) => {
+        const steps = analysis.mistakes[String(p.seat)] || [];
+        return el("div", { class: "mistakes", "data-seat": p.seat },
+          el("h3", {}, `${p.name}: ${steps.length ? "biggest mistakes" : "no clear mistake found"}`),
+          steps.length ? el("ol", {}, steps.map((s) => {
+            const j = byStep.get(s);
+            return el("li", {}, el("button", { class: "link", onclick: () => showStep(s) }, `Step ${s + 1}`),
+              ` played ${j.played_label}; better: ${j.best_label} (win chance ${percent(j.before)} → ${percent(j.after)})`);
+          })) : null);
+      }));
+  }
+
+  /** The analysis of the decision taken from this step of the replay, if it was analysed. */
+  function drawJudgement(step) {
+    let line = $("replay-judgement");
+    if (!line) {
+      line = el("p", { id: "replay-judgement", class: "judgement" });
+      $("replay-caption").after(line);
+    }
+    const j = analysis && analysis.status === "done" ? analysis.judgements.find((x) => x.step === step) : null;
+    if (!j) { line.textContent = ""; line.className = "judgement"; return; }
+    const mistake = (analysis.mistakes[String(j.seat)] || []).includes(j.step);
+    line.className = mistake ? "judgement mistake" : "judgement";
+    line.textContent = j.loss > 0
+      ? `Next, ${nameOf(j.seat)} plays ${j.played_label} (win chance ${percent(j.before)} → ${percent(j.after)}); the search preferred ${j.best_label}.`
+      : `Next, ${nameOf(j.seat)} plays ${j.played_label}: the search's choice too (win chance ${percent(j.before)}).`;
   }
 
   async function showStep(step) {
@@ -316,6 +430,7 @@
       if (replayStep !== step) return;
       const entry = step > 0 ? log[step - 1] : null;
       $("replay-caption").textContent = `Step ${step} of ${data.steps}` + (entry ? ` — ${entry.who}: ${entry.label}` : " — the start");
+      drawJudgement(step);
       drawBoard($("replay-board"), data.view, context([], true));
     } catch (e) {
       showError(e);

@@ -171,6 +171,7 @@
     try {
       const made = await api("POST", "/api/games", {
         game: game.name, config: { players: seats.length, variants, options }, seats, claim,
+        hints: { on: true, off: false }[$("hints").value], // left out: the server's default for these seats
       });
       location.href = `/game/${made.id}`;
     } catch (e) {
