@@ -101,12 +101,22 @@ def _encoder(tp: Any) -> Encoder:
 
 
 def _dataclass_encoder(cls: type) -> Encoder:
-    fields = [(name, _encoder(tp)) for name, tp in field_types(cls).items()]
+    """Generate the encoder of one dataclass: a single dict display, plain fields read inline.
 
-    def enc(value: Any) -> Any:
-        return {name: e(getattr(value, name)) for name, e in fields}
-
-    return enc
+    Views are built from these inside search loops and the conformance kit, so it is worth the
+    ``exec`` (as ``GameState.clone`` is generated): about twice as fast as a loop over the fields.
+    """
+    namespace: dict[str, Any] = {}
+    items = []
+    for i, (name, tp) in enumerate(field_types(cls).items()):
+        enc = _encoder(tp)
+        if enc is _identity:
+            items.append(f"{name!r}: v.{name}")
+        else:
+            namespace[f"e{i}"] = enc
+            items.append(f"{name!r}: e{i}(v.{name})")
+    exec(f"def enc(v):\n    return {{{', '.join(items)}}}", namespace)
+    return namespace["enc"]  # type: ignore[no-any-return]
 
 
 @functools.cache
