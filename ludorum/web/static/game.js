@@ -18,6 +18,7 @@
   let hint = null; // the last suggestion: {version, action, label, win}
   let hinting = false;
   let analysis = null; // the search bots' analysis of a finished game, once fetched
+  let openGroup = null; // the group of choices opened in the list: {label, version}
 
   function showError(e) {
     $("error").textContent = e ? e.message || String(e) : "";
@@ -158,15 +159,49 @@
     $("seat-tools").replaceChildren(...tools);
   }
 
+  /** The choices as the list shows them: the renderer's groups (`group(action, label, view)` →
+   * `{group, short}`) become one entry each, opened in a second step; the rest stay as they are. */
+  function listed() {
+    const groups = new Map();
+    const entries = [];
+    for (const l of snap.legal) {
+      let g = null;
+      try { g = renderer && renderer.group ? renderer.group(l.action, l.label, snap.view) : null; } catch (e) { g = null; }
+      if (!g) { entries.push({ label: l.label, actions: [l] }); continue; }
+      if (!groups.has(g.group)) { const entry = { label: g.group, actions: [] }; groups.set(g.group, entry); entries.push(entry); }
+      groups.get(g.group).actions.push(Object.assign({}, l, { short: g.short || l.label }));
+    }
+    // a group of one is just its action, in its own words
+    return entries.map((e) => (e.actions.length === 1 ? { label: e.actions[0].label, actions: e.actions } : e));
+  }
+
   function drawActions() {
     const panel = $("actions-panel");
     panel.hidden = !snap.legal.length;
     const current = hint && hint.version === snap.version ? hint : null;
-    $("actions").replaceChildren(...snap.legal.map((l, i) => el("li", {},
-      el("button", { onclick: () => submit(l.action), "data-index": i, disabled: busy || null,
-        class: current && Ludorum.sameAction(current.action, l.action) ? "suggested" : null },
-        i < 9 ? el("kbd", {}, String(i + 1)) : null, ` ${l.label}`))));
+    const isHint = (l) => current !== null && Ludorum.sameAction(current.action, l.action);
+    const entries = listed();
+    if (openGroup && (openGroup.version !== snap.version || !entries.some((e) => e.label === openGroup.label && e.actions.length > 1))) openGroup = null;
+    const opened = openGroup && entries.find((e) => e.label === openGroup.label);
+    const button = (i, attrs, text) => el("li", {}, el("button", Object.assign({ "data-index": i, disabled: busy || null }, attrs),
+      i < 9 ? el("kbd", {}, String(i + 1)) : null, ` ${text}`));
+    if (opened) {
+      $("actions").replaceChildren(
+        el("li", { class: "group-title" }, opened.label),
+        ...opened.actions.map((l, i) => button(i, { onclick: () => submit(l.action), "aria-label": l.label, class: isHint(l) ? "suggested" : null }, l.short)),
+        button(opened.actions.length, { onclick: () => { openGroup = null; drawActions(); }, class: "back" }, "◂ Back"));
+    } else {
+      $("actions").replaceChildren(...entries.map((e, i) => (e.actions.length === 1
+        ? button(i, { onclick: () => submit(e.actions[0].action), class: isHint(e.actions[0]) ? "suggested" : null }, e.label)
+        : button(i, { onclick: () => { openGroup = { label: e.label, version: snap.version }; drawActions(); focusFirstChoice(); },
+          "aria-haspopup": "true", class: ["group", e.actions.some(isHint) ? "suggested" : ""].join(" ").trim() }, `${e.label} (${e.actions.length}) ▸`))));
+    }
     drawHint(current);
+  }
+
+  function focusFirstChoice() {
+    const first = document.querySelector("#actions button");
+    if (first) first.focus();
   }
 
   // -- hints: the search bot's suggestion for this seat's turn -----------------------------------------

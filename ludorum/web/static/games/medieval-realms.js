@@ -646,5 +646,17 @@
     }
   });
 
-  Ludorum.registerRenderer("medieval-realms", { draw });
+  /** The frame's list in short steps: the extra resources (21 pairs) by their first resource, then the
+   * second; a token of one's choice (7) as one entry, then which. */
+  function group(action) {
+    const name = (r) => (RES[r] ? RES[r].label : String(r));
+    if (action.kind === "extra") {
+      const [a, b] = action.args;
+      return { group: `Extra resources: ${name(a)} and…`, short: `${name(a)} and ${name(b)}` };
+    }
+    if (action.kind === "token") return { group: "A token of your choice…", short: name(action.args[0]) };
+    return null;
+  }
+
+  Ludorum.registerRenderer("medieval-realms", { draw, group });
 })();

@@ -622,5 +622,14 @@
     ui.restore();
   }
 
-  Ludorum.registerRenderer("reliquium", { draw });
+  /** The frame's list in short steps: the summons (up to 15: creature × junction) by creature, then
+   * where (the board's junctions offer the same by place). */
+  function group(action, label) {
+    if (action.kind !== "summon" || !CREATURES[action.args[0]]) return null;
+    const j = geometry && geometry.junctions[action.args[1]];
+    const where = j ? `where the ${j.regions.map((r) => geometry.regions[r].name).join(", the ")} meet` : label;
+    return { group: `Summon ${CREATURES[action.args[0]][0]}…`, short: where };
+  }
+
+  Ludorum.registerRenderer("reliquium", { draw, group });
 })();
