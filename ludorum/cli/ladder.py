@@ -26,23 +26,28 @@ def ladder(
         "ladder.jsonl"
     ),
     report: Annotated[bool, typer.Option(help="only summarise the log")] = False,
+    plan: Annotated[
+        bool, typer.Option(help="play the whole strength plan of docs/agents.md (ignores --pairs/--games)")
+    ] = False,
+    scale: Annotated[float, typer.Option(help="with --plan: multiply every pairing's games")] = 1.0,
 ) -> None:
     """Play strength matches (seats rotated, search levels uncapped, reproducible from --seed)."""
     from ludorum.games import registry
-    from ludorum.lab.ladder import LADDER, ladder_elo, play_match, read_log, seed_for
+    from ludorum.lab.ladder import LADDER, Pairing, ladder_elo, play_match, read_log, seed_for, strength_plan
 
     game = registry().get(game_name)
     if not report:
-        chosen = (
-            [tuple(p.split(":")) for p in pairs.split(",")]
-            if pairs
-            else [(hi, lo) for lo, hi in itertools.pairwise(LADDER)]
-        )
-        for a, b in chosen:
-            shares = list(
-                play_match(game, a, b, players, games, seed_for(game.name, a, b, players, seed), log)
-            )
-            console.print(f"{a} vs {b}: {sum(shares) / len(shares):.3f} over {len(shares)} games")
+        if plan:
+            chosen = strength_plan(game, scale)
+        elif pairs:
+            sides = [p.split(":", 1) for p in pairs.split(",")]
+            chosen = [Pairing(a, b, players, games) for a, b in sides]
+        else:
+            chosen = [Pairing(hi, lo, players, games) for lo, hi in itertools.pairwise(LADDER)]
+        for p in chosen:
+            first = seed_for(game.name, p.a, p.b, p.players, seed)
+            shares = list(play_match(game, p.a, p.b, p.players, p.games, first, log))
+            console.print(f"{p.text()}: {sum(shares) / len(shares):.3f}")
     scores = read_log(log, game.name) if log.exists() else []
     table = Table(title=f"{game.title}: matches in {log}")
     for col in ("A", "B", "players", "games", "A's share", "95 % interval", "× fair"):

@@ -2,8 +2,8 @@
 
 A *match* plays ``games`` games of one game between two bot kinds (``a`` against ``b``); with two
 players the seats alternate game by game, with more players one ``a`` sits among ``b`` opponents and
-its seat rotates.  ``a``'s score is its mean share of the win (ties split), given with a 95 % interval
-(normal approximation on the per-game shares).  Search bots play without their wall-clock cap, so a
+its seat rotates.  ``a``'s score is its mean share of the win (ties split), given with a 95 % Wilson
+interval (ties count as fractions of a win).  Search bots play without their wall-clock cap, so a
 match is reproducible from its seed.  Each finished game is appended to a JSON-lines file as it ends,
 so a long run can be stopped and its games still counted.
 """
@@ -24,8 +24,7 @@ from ludorum.agents import make_bot, play_game
 from ludorum.agents.search import LEVELS, SearchBot, level_settings
 from ludorum.engine import Game
 from ludorum.engine.bots import Bot
-
-Z95 = 1.959963984540054
+from ludorum.lab.stats import Z95, Rate
 
 
 def uncapped(game: Game[Any], kind: str) -> Bot:
@@ -48,8 +47,8 @@ class Score:
 
     @property
     def interval(self) -> tuple[float, float]:
-        """The 95 % interval of the mean share."""
-        return max(0.0, self.mean - self.half_width), min(1.0, self.mean + self.half_width)
+        """The 95 % Wilson interval of the mean share (honest at 0 % and 100 %, unlike the normal one)."""
+        return Rate(self.mean * self.n, self.n, 1.0 / self.players).interval
 
     def fair_multiple(self) -> float:
         """The share over the fair share (1/players)."""
@@ -125,6 +124,38 @@ def ladder_elo(scores: Sequence[Score]) -> dict[str, tuple[float, float]]:
         base, err = out[lower]
         out[upper] = (base + mid, math.hypot(err, (hi - lo) / 2))
     return out
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """One match of the strength plan: ``a`` (scored) against ``b`` at ``players`` for ``games`` games."""
+
+    a: str
+    b: str
+    players: int
+    games: int
+
+    def text(self) -> str:
+        """``"hard:heuristic@2×100"``."""
+        return f"{self.a}:{self.b}@{self.players}×{self.games}"
+
+
+def strength_plan(game: Game[Any], scale: float = 1.0) -> list[Pairing]:
+    """The matches that establish issue 9's strength figures for ``game`` (docs/agents.md): the ladder's
+    neighbours at two players, ``hard`` against ``heuristic`` over 100 games, and one ``hard`` among
+    ``heuristic`` opponents at the largest player count.  Games per pairing were chosen so the whole plan
+    fits about three hours of the 2-core machine (``scale`` multiplies them, at least 2 each)."""
+    top = game.max_players
+    planned = [
+        Pairing("heuristic", "random", 2, 100),
+        Pairing("easy", "heuristic", 2, 100),
+        Pairing("medium", "easy", 2, 100),
+        Pairing("hard", "medium", 2, 100),
+        Pairing("expert", "hard", 2, 40),
+        Pairing("hard", "heuristic", 2, 100),
+        Pairing("hard", "heuristic", top, 10 * top),
+    ]
+    return [Pairing(p.a, p.b, p.players, max(2, round(p.games * scale))) for p in planned]
 
 
 def seed_for(game: str, a: str, b: str, players: int, base: int) -> int:

@@ -64,9 +64,12 @@ def test_ismcts_plays_whole_games_of_the_fixture_legally() -> None:
     assert game.is_over(play.state)
 
 
+@pytest.mark.parametrize("guided", [False, True], ids=["plain", "guided"])
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
-def test_indistinguishable_states_give_the_same_action(game: Game[Any]) -> None:
-    settings = SearchSettings(iterations=12 if game.name == "signum" else 30, depth=8)
+def test_indistinguishable_states_give_the_same_action(game: Game[Any], guided: bool) -> None:
+    # Guided, the heuristic is also asked inside the tree: it too must see only determinizations.
+    guide = {"guide": "heuristic", "bias": 4.0} if guided else {}
+    settings = SearchSettings(iterations=12 if game.name == "signum" else 30, depth=8, **guide)
     points = decision_points(game, 2, seed=21, every=37, count=3)
     assert points
     for state in points:

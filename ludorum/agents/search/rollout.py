@@ -88,12 +88,11 @@ def make_policy(game: Game[Any], name: str, epsilon: float = 0.0) -> Policy:
 
 def make_guide(game: Game[Any], name: str) -> Guide | None:
     """The tree guide called ``name``: none (``""``) or one of the game's bot kinds, asked at every new
-    decision node what it would play there (from that seat's information set in the searched state)."""
-    if not name:
-        return None
+    decision node what it would play there (from that seat's information set in the searched state).
+    A game without that bot kind is searched unguided: the levels name a guide for every game."""
     bots = dict(game.bots())
-    if name not in bots:
-        raise ValueError(f"no guide {name!r} for {game.title}: one of {', '.join(bots)}")
+    if not name or name not in bots:
+        return None
     bot = bots[name]()
 
     def guide(state: Any, legal: Sequence[Action], rng: random.Random) -> Action | None:
