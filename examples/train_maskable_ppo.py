@@ -5,9 +5,10 @@
 
 The learner holds seat 0 of a two-player game (Medieval Realms by default) through the Gymnasium
 environment (:mod:`ludorum.rl.gymnasium`); the other seat is Ludorum's random bot.  MaskablePPO reads the
-legal actions from ``env.action_masks()``, so the policy only ever picks legal moves.  After training, the
-policy (greedy, masked) and, for comparison, a random masked agent each play ``--games`` evaluation games
-against the random bot; the script prints both win shares.  docs/rl.md reports a full run.
+legal actions from ``env.action_masks()``, so the policy only ever picks legal moves.  After training,
+the policy (masked; drawing from it, or its likeliest action with ``--greedy``) and, for comparison, a
+random masked agent each play ``--games`` evaluation games against the random bot; the script prints
+both win shares.  docs/rl.md reports a full run.
 """
 
 from __future__ import annotations
@@ -50,9 +51,11 @@ def make_env(game: str, players: int, options: dict[str, Any], illegal: str = "f
     )
 
 
-def win_share(env: LudorumEnv, games: int, seed: int, policy: MaskablePPO | None) -> tuple[float, int]:
-    """The learner's share of first places over ``games`` games (``policy`` None: a random masked agent),
-    and the illegal moves it tried."""
+def win_share(
+    env: LudorumEnv, games: int, seed: int, policy: MaskablePPO | None, greedy: bool = False
+) -> tuple[float, int]:
+    """The learner's share of first places over ``games`` games (``policy`` None: a random masked agent;
+    ``greedy``: the policy's likeliest action rather than a draw from it), and the illegal moves it tried."""
     rng = np.random.default_rng(seed)
     wins = 0.0
     illegal = 0
@@ -65,7 +68,7 @@ def win_share(env: LudorumEnv, games: int, seed: int, policy: MaskablePPO | None
             if policy is None:
                 action = int(rng.choice(np.flatnonzero(mask)))
             else:
-                action = int(policy.predict(obs, action_masks=mask, deterministic=True)[0])
+                action = int(policy.predict(obs, action_masks=mask, deterministic=greedy)[0])
                 if not mask[action]:
                     illegal += 1
                     action = int(rng.choice(np.flatnonzero(mask)))
@@ -84,6 +87,7 @@ def run(
     options: dict[str, Any] | None = None,
     save: Path | None = None,
     verbose: int = 0,
+    greedy: bool = False,
 ) -> Outcome:
     """Train for ``steps`` learner decisions, then evaluate; returns the figures."""
     options = options or {}
@@ -109,7 +113,7 @@ def run(
     if save is not None:
         model.save(save)
     judge = make_env(game, players, options, illegal="raise")
-    policy, illegal = win_share(judge, games, 10_000 + seed, model)
+    policy, illegal = win_share(judge, games, 10_000 + seed, model, greedy)
     baseline, _ = win_share(judge, games, 10_000 + seed, None)
     return Outcome(steps, seconds, games, policy, baseline, illegal)
 
@@ -123,8 +127,9 @@ def main() -> None:
     p.add_argument("--games", type=int, default=200, help="evaluation games for each agent")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--save", type=Path, help="where to save the trained policy (.zip)")
+    p.add_argument("--greedy", action="store_true", help="evaluate the likeliest action, not a draw")
     a = p.parse_args()
-    out = run(a.game, a.players, a.steps, a.games, a.seed, save=a.save, verbose=1)
+    out = run(a.game, a.players, a.steps, a.games, a.seed, save=a.save, verbose=1, greedy=a.greedy)
     print(
         f"{a.game}, {a.players} players, {out.steps:,} steps in {out.seconds:.0f} s "
         f"({out.steps / out.seconds:,.0f} steps/s)\n"
