@@ -13,7 +13,9 @@ $(STAMP): pyproject.toml constraints.txt
 	  { echo "Please install python3-venv (sudo apt install python3-venv)"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -c constraints.txt -e '.[test,rl,ray]'
+	@# torch first and pinned: its CPU wheel (docs/rl.md); an unpinned torch would pull a CUDA build of GBs.
+	$(BIN)/pip install --quiet -c constraints.txt torch==2.13.0
+	$(BIN)/pip install --quiet -c constraints.txt -e '.[test,rl,ray,rl-train]'
 	touch $(STAMP)
 
 venv: $(STAMP)
