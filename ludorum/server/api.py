@@ -219,6 +219,7 @@ async def game_state(
     hub = _hub(request)
     live = await hub.get(game_id)
     seat = _looker(hub, live, request, response)
+    await live.readable(seat, since)  # the readings of the latest steps may still be being decided
     snap = live.snapshot(seat, since)
     snap["rematches"] = await asyncio.to_thread(hub.store.rematches, game_id)
     return snap
@@ -285,6 +286,7 @@ async def submit(game_id: str, body: Submit, request: Request) -> dict[str, Any]
     except CodecError as e:
         raise ApiError(422, "bad_action", str(e)) from None
     await hub.submit(live, seat, body.version, action)
+    await live.readable(seat, body.version)  # at once unless others moved since (chance, a bot)
     return live.snapshot(seat, body.version)
 
 
@@ -293,7 +295,12 @@ async def record(game_id: str, request: Request) -> JSONResponse:
     """The full record once the game is over; before that, only what your seat (or a spectator) may see."""
     hub = _hub(request)
     live = await hub.get(game_id)
-    data = live.record().to_json() if live.over else live.partial_record(_looker(hub, live, request))
+    if live.over:
+        data = live.record().to_json()
+    else:
+        observer = _looker(hub, live, request)
+        await live.readable(observer, 0)
+        data = live.partial_record(observer)
     name = f"ludorum-{live.game.name}-{live.id}.json"
     return JSONResponse(data, headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
@@ -368,7 +375,7 @@ async def websocket(ws: WebSocket, game_id: str) -> None:
             async def pump() -> None:
                 try:
                     while True:
-                        await ws.send_json(await sub.queue.get())
+                        await ws.send_text(await sub.queue.get())  # JSON, encoded once per news
                 except Exception:  # the client went away while we were sending
                     tg.cancel_scope.cancel()
 

@@ -31,6 +31,7 @@ from ludorum.server.hints import Hints
 from ludorum.server.hints import router as hints_router
 from ludorum.server.hub import Hub
 from ludorum.server.limits import Limits
+from ludorum.server.workers import Workers
 
 WEB = Path(__file__).resolve().parent.parent / "web" / "static"
 
@@ -136,12 +137,15 @@ def create_app(
     bot_delay: float = 0.0,
     renderers_dir: Path | None = None,
     limits: Limits | None = None,
+    workers: int | None = None,
 ) -> FastAPI:
     """The server for ``registry`` (the product's by default) on ``database_url`` (SQLite by default).
 
     ``bot_delay`` pauses bots before each move so people can follow them; ``renderers_dir`` adds a
     directory searched for ``<game>.js`` renderers before the packaged ones (tests use it);
-    ``limits`` sets the quotas (by default ``Limits.from_env()``: the ``LUDORUM_*`` settings).
+    ``limits`` sets the quotas (by default ``Limits.from_env()``: the ``LUDORUM_*`` settings);
+    ``workers`` the worker processes that decide log readings and replay games (by default
+    ``LUDORUM_WORKERS``, else one per core but one; ``0``: threads).
     """
     limits = limits or Limits.from_env()
     if registry is None:
@@ -155,6 +159,7 @@ def create_app(
         store = Store(url)
         hub = Hub(registry, store, bot_delay, limits)
         hub.bot_pool = BotPool()  # search bots think in worker processes, never on the event loop
+        hub.workers = Workers(workers)  # disclosures and replays: worker processes too
         app.state.hub = hub
         await hub.start()
         try:
@@ -163,6 +168,7 @@ def create_app(
             await app.state.hints.stop()
             await hub.stop()
             hub.bot_pool.shutdown()
+            hub.workers.shutdown()
             store.dispose()
 
     app = FastAPI(

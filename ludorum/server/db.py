@@ -9,10 +9,13 @@ in ``ludorum/server/migrations``; SQLite runs in WAL mode.
 
 from __future__ import annotations
 
+import concurrent.futures
 import contextlib
 import dataclasses
 import datetime as dt
 import json
+import logging
+import queue
 import threading
 from pathlib import Path
 from typing import Any
@@ -29,15 +32,20 @@ from sqlalchemy import (
     event,
     false,
     func,
-    insert,
     select,
     update,
 )
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+
+MAX_BATCH = 256
+"""The most steps one group commit stores."""
+
+log = logging.getLogger("ludorum.server")
 
 OPEN, RUNNING, FINISHED = "open", "running", "finished"
 """A game's status: a human seat is still free / every seat is taken / the game has ended."""
@@ -174,8 +182,38 @@ def migrate(engine: Engine) -> None:
         conn.commit()
 
 
+@dataclasses.dataclass(slots=True)
+class _Append:
+    """A step waiting for the writer; ``done`` answers whether it was stored."""
+
+    game_id: str
+    idx: int
+    seat: int
+    action: str
+    status: str
+    result: dict[str, Any] | None
+    done: concurrent.futures.Future[bool] = dataclasses.field(default_factory=concurrent.futures.Future)
+
+
+def _settle(
+    done: concurrent.futures.Future[bool], ok: bool = False, error: BaseException | None = None
+) -> None:
+    """Answer a queued step (unless its waiter gave up: the step is stored all the same)."""
+    if done.set_running_or_notify_cancel():
+        if error is None:
+            done.set_result(ok)
+        else:
+            done.set_exception(error)
+
+
 class Store:
-    """The server's database access: every write commits before it returns."""
+    """The server's database access: every write commits before it returns (or, for a step, before
+    its future resolves).
+
+    Steps go through one writer thread that stores every step waiting for it in one transaction: while
+    one commit is on its way to the disk, the next steps gather, so a busy server commits many steps
+    per fsync (group commit) instead of queueing one fsync per step.
+    """
 
     def __init__(self, url: str) -> None:
         self.url = url
@@ -185,13 +223,103 @@ class Store:
         # SQLite has one writer at a time and its busy handler backs off in sleeps of up to 100 ms;
         # queueing this process's writes on a lock instead keeps every commit prompt.
         self._write_lock = threading.Lock() if url.startswith("sqlite") else contextlib.nullcontext()
+        self._insert = sqlite.insert if self.engine.dialect.name == "sqlite" else postgresql.insert
+        self._queue: queue.SimpleQueue[_Append | None] = queue.SimpleQueue()
+        self._writer: threading.Thread | None = None
+        self._writer_guard = threading.Lock()
 
     def _writing(self) -> contextlib.AbstractContextManager[Any]:
         return self._write_lock
 
     def dispose(self) -> None:
-        """Close every pooled connection."""
+        """Finish the queued writes, stop the writer and close every pooled connection."""
+        with self._writer_guard:
+            writer, self._writer = self._writer, None
+        if writer is not None:
+            self._queue.put(None)
+            writer.join()
         self.engine.dispose()
+
+    # -- the writer ---------------------------------------------------------------------------------------
+
+    def append(
+        self,
+        game_id: str,
+        idx: int,
+        seat: int,
+        action: dict[str, Any],
+        status: str,
+        result: dict[str, Any] | None,
+    ) -> concurrent.futures.Future[bool]:
+        """Queue step ``idx`` for the writer; the future answers, once committed, whether it was stored
+        (``False``: another submission stored that step first, and nothing changed)."""
+        item = _Append(game_id, idx, seat, json.dumps(action), status, result)
+        with self._writer_guard:
+            if self._writer is None:
+                self._writer = threading.Thread(target=self._write_loop, name="ludorum-writer", daemon=True)
+                self._writer.start()
+            self._queue.put(item)
+        return item.done
+
+    def _write_loop(self) -> None:
+        while True:
+            item = self._queue.get()
+            if item is None:
+                return
+            batch = [item]
+            stop = False
+            while len(batch) < MAX_BATCH:
+                try:
+                    more = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    stop = True
+                    break
+                batch.append(more)
+            self._write_batch(batch)
+            if stop:
+                return
+
+    def _write_batch(self, batch: list[_Append]) -> None:
+        # One order for every batch of every process, so that two transactions never wait on each
+        # other's rows in opposite orders (a deadlock on PostgreSQL).
+        batch.sort(key=lambda a: (a.game_id, a.idx))
+        try:
+            with self._writing(), self.engine.begin() as conn:
+                stored = [self._append_in(conn, a) for a in batch]
+        except Exception:
+            # One bad step (a game deleted underneath) must not fail its neighbours: one by one.
+            for a in batch:
+                try:
+                    with self._writing(), self.engine.begin() as conn:
+                        ok = self._append_in(conn, a)
+                except IntegrityError:
+                    ok = False
+                except Exception as e:
+                    _settle(a.done, error=e)
+                    continue
+                _settle(a.done, ok)
+            return
+        for a, ok in zip(batch, stored, strict=True):
+            _settle(a.done, ok)
+
+    def _append_in(self, conn: Connection, a: _Append) -> bool:
+        """Insert one step unless its index is taken, and move its game on; whether it was stored."""
+        inserted = conn.execute(
+            self._insert(ActionRow)
+            .values(game_id=a.game_id, idx=a.idx, seat=a.seat, action=a.action)
+            .on_conflict_do_nothing(index_elements=["game_id", "idx"])
+            .returning(ActionRow.idx)  # a row back: inserted (psycopg reports no rowcount here)
+        )
+        if inserted.first() is None:
+            return False
+        conn.execute(
+            update(GameRow)
+            .where(GameRow.id == a.game_id)
+            .values(version=a.idx + 1, status=a.status, result=a.result)
+        )
+        return True
 
     def create_game(
         self,
@@ -246,20 +374,9 @@ class Store:
         status: str,
         result: dict[str, Any] | None,
     ) -> bool:
-        """Store step ``idx``; ``False`` if another submission stored that step first (nothing changes)."""
-        try:
-            with self._writing(), self.engine.begin() as conn:
-                conn.execute(
-                    insert(ActionRow).values(game_id=game_id, idx=idx, seat=seat, action=json.dumps(action))
-                )
-                conn.execute(
-                    update(GameRow)
-                    .where(GameRow.id == game_id)
-                    .values(version=idx + 1, status=status, result=result)
-                )
-        except IntegrityError:
-            return False
-        return True
+        """Store step ``idx`` (committed when this returns); ``False`` if another submission stored that
+        step first (nothing changes)."""
+        return self.append(game_id, idx, seat, action, status, result).result()
 
     def set_seat(self, game_id: str, seat: SeatData, status: str) -> None:
         """Change who sits in a seat (claim, leave, hand over to a bot) and the game's status."""

@@ -11,6 +11,7 @@ bots in a thread, never on the event loop, and see only their seat's information
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections import OrderedDict
 from typing import Any
@@ -30,14 +31,15 @@ from ludorum.engine import (
     Record,
     Registry,
     disclosure,
-    replay_states,
 )
+from ludorum.engine.disclosure import LogEntry
 from ludorum.engine.information import InformationSet
 from ludorum.server.db import FINISHED, SeatData, Store, StoredGame
 from ludorum.server.errors import ApiError
 from ludorum.server.limits import ClientQuota, Limits, bot_games_refusal
-from ludorum.server.live import LiveGame, Subscriber
+from ludorum.server.live import LiveGame, Subscriber, provisional_entry
 from ludorum.server.security import match_seat, new_game_id, new_seed, new_token, token_hash
+from ludorum.server.workers import Workers
 
 log = logging.getLogger("ludorum.server")
 
@@ -47,6 +49,10 @@ holds on every database (the seed column holds decimal text of at most 40 charac
 
 FINISHED_CACHE = 64
 """How many finished games stay in memory for viewing (the rest reload from the database)."""
+
+MAX_PENDING = 16
+"""How many steps of one game may wait for their readings before its next step waits for the oldest
+(a game played faster than its disclosures would otherwise leave its spectators ever further behind)."""
 
 
 def _valid_config(game: Game[Any], config_json: dict[str, Any]) -> Config:
@@ -70,11 +76,14 @@ class Hub:
         self._bot_games_starting = 0  # all-bot games admitted but not yet in ``games``
         self.bot_pool: BotPool | None = None
         """Worker processes for search bots (the app sets it); ``None``: every bot thinks in a thread."""
+        self.workers = Workers(0)
+        """Where disclosures and replays run, off the event loop (the app sets worker processes)."""
         self.games: dict[str, LiveGame] = {}
         self.finished: OrderedDict[str, LiveGame] = OrderedDict()
         self.broken: dict[str, str] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._resuming: asyncio.Task[None] | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
 
     # -- start and stop -------------------------------------------------------------------------------
 
@@ -98,18 +107,19 @@ class Hub:
             self._resuming.cancel()
             await asyncio.gather(self._resuming, return_exceptions=True)
         tasks = [g.advancer for g in self.games.values() if g.advancer and not g.advancer.done()]
+        tasks += [t for t in self._tasks if not t.done()]
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
 
-    def _revive(self, stored: StoredGame) -> LiveGame | None:
+    async def _revive(self, stored: StoredGame) -> LiveGame | None:
         try:
             if stored.game not in self.registry:
                 raise LudorumError(f"no game called {stored.game!r} is installed")
             game = self.registry.get(stored.game)
             steps = [(seat, Action.from_json(a)) for seat, a in stored.steps]
             record = Record(stored.game, Config.from_json(stored.config), stored.seed, steps)
-            live = self._from_record(game, stored.id, record, stored.seats)
+            live = await self._from_record(game, stored.id, record, stored.seats)
         except LudorumError as e:
             log.error("game %s cannot be resumed: %s", stored.id, e)
             self.broken[stored.id] = str(e)
@@ -118,15 +128,12 @@ class Hub:
         live.seed_chosen = stored.seed_chosen
         return live
 
-    def _from_record(self, game: Game[Any], game_id: str, record: Record, seats: list[SeatData]) -> LiveGame:
-        states = list(replay_states(game, record))
-        entries = [
-            disclosure.disclose(game, i, states[i], seat, action, states[i + 1])
-            for i, (seat, action) in enumerate(record.steps)
-        ]
-        return LiveGame(
-            game_id, game, record.config, record.seed, seats, states[-1], list(record.steps), entries
-        )
+    async def _from_record(
+        self, game: Game[Any], game_id: str, record: Record, seats: list[SeatData]
+    ) -> LiveGame:
+        """The game replayed from ``record`` in a worker (a replay discloses every step: off the loop)."""
+        state, entries = await self.workers.replay(game_id, game, record)
+        return LiveGame(game_id, game, record.config, record.seed, seats, state, list(record.steps), entries)
 
     # -- finding games ----------------------------------------------------------------------------------
 
@@ -154,7 +161,7 @@ class Hub:
             stored = await asyncio.to_thread(self.store.load, game_id)
             if stored is None:
                 raise ApiError(404, "no_such_game", "there is no game with this id")
-            live = await asyncio.to_thread(self._revive, stored)  # a replay: off the event loop
+            live = await self._revive(stored)  # a replay: in a worker, off the event loop
             if live is None:
                 raise ApiError(409, "unresumable", f"this game cannot be resumed: {self.broken[game_id]}")
             if live.over:
@@ -287,7 +294,7 @@ class Hub:
                 422, "bad_record", f"the record has more steps than any game of {game.title} takes"
             )
         try:
-            live = await asyncio.to_thread(self._from_record, game, game_id, record, seats)
+            live = await self._from_record(game, game_id, record, seats)
         except LudorumError as e:
             raise ApiError(422, "bad_record", f"the record cannot be replayed: {e}") from None
         live.rematch_of = rematch_of
@@ -419,25 +426,54 @@ class Hub:
         self.kick(live)
 
     async def _commit(self, live: LiveGame, seat: int, action: Action) -> None:
-        """Take one step (lock held): apply, store, then show.  Raises ``IllegalAction`` untouched."""
+        """Take one step (lock held): apply, store, then show.  Raises ``IllegalAction`` untouched.
+
+        The step is acknowledged once it is committed; what the other observers may read of it is
+        decided afterwards by a worker (:meth:`_disclose`), and they are sent the step when it is.
+        """
+        if len(live.pending) >= MAX_PENDING:  # keep the disclosures from falling ever further behind
+            await asyncio.wait([asyncio.shield(live.pending[min(live.pending)])])
         before = live.state
-        after = live.game.step(before, action)
+        after = live.game.step(before, action)  # well under a millisecond: not worth a thread hop
         over = live.game.is_over(after)
         result = live.game.result(after).to_json() if over else None
         index = live.version
         status = FINISHED if over else live.status
-        stored = await asyncio.to_thread(
-            self.store.append_action, live.id, index, seat, action.to_json(), status, result
-        )
-        if not stored:  # another server process stored this step first
+        done = self.store.append(live.id, index, seat, action.to_json(), status, result)
+        # shielded: a cancelled caller (a server stopping) must not cancel a write already queued
+        if not await asyncio.shield(asyncio.wrap_future(done)):  # another process stored this step first
             await self._refresh(live)
             raise ApiError(409, "stale_version", "the game has moved on; resync", version=index + 1)
         live.state = after
         live.steps.append((seat, action))
-        live.log.append(disclosure.disclose(live.game, index, before, seat, action, after))
+        live.log.append(provisional_entry(live.game, index, before, seat, action, after))
         if over:
             self.games.pop(live.id, None)
             self._cache_finished(live)
+        else:  # once over every step is public: the last one needs no readings
+            live.pending[index] = asyncio.get_running_loop().create_future()
+            task = asyncio.get_running_loop().create_task(
+                self._disclose(live, index, before, seat, action, after)
+            )
+            self._tasks.add(task)  # held until done: the loop keeps only a weak reference
+            task.add_done_callback(self._tasks.discard)
+        await self._push_all(live)
+
+    async def _disclose(
+        self, live: LiveGame, index: int, before: Any, seat: int, action: Action, after: Any
+    ) -> None:
+        """Decide in a worker what every observer may read of step ``index``, then send it to them."""
+        entry: LogEntry | None = None
+        try:
+            entry = await self.workers.disclose(live.id, live.game, index, before, seat, action, after)
+        except Exception:  # a faulty game must not stall the log: the step stays secret to the others
+            log.exception("game %s: the readings of step %d could not be decided", live.id, index)
+        finally:
+            done = live.pending.pop(index, None)
+        if entry is not None and index < len(live.log) and live.log[index].action == action:
+            live.log[index] = entry
+        if done is not None and not done.done():
+            done.set_result(None)
         await self._push_all(live)
 
     async def _refresh(self, live: LiveGame) -> None:
@@ -448,8 +484,12 @@ class Hub:
         live.seats = stored.seats
         live.bots.clear()
         if len(stored.steps) != live.version:
-            fresh = self._revive(stored)
+            fresh = await self._revive(stored)
             if fresh is not None:
+                for f in live.pending.values():  # the fresh log is complete
+                    if not f.done():
+                        f.set_result(None)
+                live.pending.clear()
                 live.state, live.steps, live.log = fresh.state, fresh.steps, fresh.log
                 await self._push_all(live)
 
@@ -512,18 +552,29 @@ class Hub:
     # -- pushing -----------------------------------------------------------------------------------------
 
     def subscribe(self, live: LiveGame, observer: int | None, since: int) -> Subscriber:
-        """Register a WebSocket client and queue its resync (the log from ``since``)."""
+        """Register a WebSocket client and queue its resync (the log from ``since``) — at once if the
+        readings it needs are decided, else as soon as they are."""
         since = max(0, min(since, live.version))
-        sub = Subscriber(observer, live.version)
-        sub.queue.put_nowait({"type": "state", **live.snapshot(observer, since)})
+        sub = Subscriber(observer, since)
         live.subscribers.add(sub)
+        self._push(live, sub, {}, force=True)
         return sub
 
     async def _push_all(self, live: LiveGame) -> None:
-        cache: dict[tuple[int | None, int], dict[str, Any]] = {}
+        """Send every subscriber what changed since it was last sent something, once the readings it
+        needs are decided (a subscriber still waiting is sent the step by :meth:`_disclose`)."""
+        cache: dict[tuple[int | None, int], str] = {}
         for sub in list(live.subscribers):
-            key = (sub.observer, sub.sent_version)
-            if key not in cache:
-                cache[key] = {"type": "state", **live.snapshot(sub.observer, sub.sent_version)}
-            sub.sent_version = live.version
-            sub.queue.put_nowait(cache[key])
+            self._push(live, sub, cache)
+
+    @staticmethod
+    def _push(
+        live: LiveGame, sub: Subscriber, cache: dict[tuple[int | None, int], str], force: bool = False
+    ) -> None:
+        if (sub.sent_version >= live.version and not force) or live.unread(sub.observer, sub.sent_version):
+            return
+        key = (sub.observer, sub.sent_version)
+        if key not in cache:  # one encoding for every subscriber with the same eyes and the same news
+            cache[key] = json.dumps({"type": "state", **live.snapshot(sub.observer, sub.sent_version)})
+        sub.sent_version = live.version
+        sub.queue.put_nowait(cache[key])

@@ -12,17 +12,38 @@ from typing import Any
 from ludorum.engine import CHANCE, Action, Config, Game, GameState, Record, disclosure
 from ludorum.engine.bots import Bot
 from ludorum.engine.disclosure import LogEntry
+from ludorum.engine.game import CANCEL
 from ludorum.engine.information import Observer
 from ludorum.server.db import FINISHED, OPEN, RUNNING, SeatData
 
 
+def provisional_entry(
+    game: Game[Any], index: int, before: GameState, actor: int, action: Action, after: GameState
+) -> LogEntry:
+    """A step's log entry as its actor reads it, before the other observers' readings are decided.
+
+    Everything but ``readings`` is what ``disclosure.disclose`` gives (a test holds them equal); it
+    costs a label, not the sampling of information sets, so it is made on the event loop and the full
+    entry replaces it when a worker has decided what the others may read.
+    """
+    who = "Chance" if actor == CHANCE else game.seat_name(before, actor)
+    opens = (
+        actor != CHANCE
+        and not game.is_over(after)
+        and game.to_move(after) == actor
+        and CANCEL in game.legal_actions(after)
+    )
+    return LogEntry(index, actor, who, action, game.describe(before, action), {}, game.stage(before), opens)
+
+
 @dataclasses.dataclass(eq=False)
 class Subscriber:
-    """One WebSocket client: whose eyes it sees through, what it has been sent, its outgoing queue."""
+    """One WebSocket client: whose eyes it sees through, what it has been sent, its outgoing queue
+    (JSON text, encoded once for every subscriber that receives the same message)."""
 
     observer: Observer
     sent_version: int
-    queue: asyncio.Queue[dict[str, Any]] = dataclasses.field(default_factory=asyncio.Queue)
+    queue: asyncio.Queue[str] = dataclasses.field(default_factory=asyncio.Queue)
 
 
 @dataclasses.dataclass(eq=False)
@@ -46,7 +67,31 @@ class LiveGame:
     bot_rng: random.Random = dataclasses.field(default_factory=lambda: random.Random(secrets.randbits(64)))
     advancer: asyncio.Task[None] | None = None
     states: list[GameState] | None = None  # every state, once a finished game is replayed for viewing
+    pending: dict[int, asyncio.Future[None]] = dataclasses.field(default_factory=dict)
+    """Steps whose readings a worker is still deciding (their entry is provisional), by index."""
     _labels: tuple[int, list[tuple[Action, str]]] | None = None
+    _views: dict[Observer, Any] = dataclasses.field(default_factory=dict)
+    _views_version: int = -1
+
+    def view(self, observer: Observer) -> Any:
+        """``game.view`` of the current state for ``observer``, computed once per version."""
+        if self._views_version != self.version:
+            self._views, self._views_version = {}, self.version
+        if observer not in self._views:
+            self._views[observer] = self.game.view(self.state, observer)
+        return self._views[observer]
+
+    def unread(self, observer: Observer, since: int) -> list[asyncio.Future[None]]:
+        """The pending readings ``observer`` needs for the log from ``since`` (none once the game is
+        over: every step is public then)."""
+        if not self.pending or self.over:
+            return []
+        return [f for i, f in self.pending.items() if i >= since and self.log[i].seat != observer]
+
+    async def readable(self, observer: Observer, since: int) -> None:
+        """Wait until the log from ``since`` may be shown to ``observer``."""
+        while waiting := self.unread(observer, since):
+            await asyncio.wait([asyncio.shield(f) for f in waiting])
 
     @property
     def version(self) -> int:
@@ -136,7 +181,7 @@ class LiveGame:
             "seat": observer,
             "players": self.players(observer),
             "to_move": None if mover is None or mover == CHANCE else mover,
-            "view": self.game.view(self.state, observer),
+            "view": self.view(observer),
             "legal": legal,
             "open": open_kinds,
             "since": since,
@@ -156,6 +201,6 @@ class LiveGame:
             "config": self.config.to_json(),
             "seat": observer,
             "version": self.version,
-            "view": self.game.view(self.state, observer),
+            "view": self.view(observer),
             "log": [e.to_json(observer, False) for e in self.log],
         }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,6 +13,10 @@ from ludorum.engine import Registry
 from tests.server.support import TempPostgres, fixture_registry
 
 warnings.filterwarnings("ignore", message=".*httpx2.*")
+
+# Test servers decide log readings in threads (the same code as the worker processes, without a process
+# per server); tests/server/test_workers.py runs them in processes.
+os.environ.setdefault("LUDORUM_WORKERS", "0")
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")

@@ -1,0 +1,112 @@
+"""Worker processes for the work a step leaves behind, so that it never runs on the event loop.
+
+Deciding what each observer may read of a step (``disclosure.disclose``) draws states of every
+observer's information set and plays alternatives in them: a few milliseconds a step, tens on Legends
+of Signum.  Replaying a stored game to resume it costs that for every step.  Both are pure functions of
+pickled game objects, so they run in worker processes — in parallel with the server, outside its GIL.
+
+A :class:`Workers` owns a few single-process executors; the jobs of one game always go to the same
+one, in order.  ``workers=0`` runs the jobs in threads instead (the tests' default: the same code
+without a process per test server).  Executors start on the first job.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextlib
+import multiprocessing
+import os
+import zlib
+from typing import Any
+
+from ludorum.engine import Action, Game, GameState, Record, disclosure, replay_states
+from ludorum.engine.disclosure import LogEntry
+
+WORKERS_ENV = "LUDORUM_WORKERS"
+"""The environment setting for the number of worker processes (``0``: threads)."""
+
+
+def default_workers() -> int:
+    """``LUDORUM_WORKERS`` if set, else one per core but one (at least one)."""
+    raw = os.environ.get(WORKERS_ENV, "").strip()
+    if raw:
+        try:
+            value = int(raw)
+        except ValueError:
+            raise ValueError(f"{WORKERS_ENV} is a whole number of worker processes, not {raw!r}") from None
+        if value < 0:
+            raise ValueError(f"{WORKERS_ENV} is a whole number of worker processes, not {raw!r}")
+        return value
+    return max(1, (os.cpu_count() or 2) - 1)
+
+
+def _start_worker() -> None:
+    import ludorum.games  # noqa: F401  (import the rules once, not on the first job)
+
+
+def disclose_step(
+    game: Game[Any], index: int, before: GameState, actor: int, action: Action, after: GameState
+) -> LogEntry:
+    """The step's log entry with every observer's reading (``disclosure.disclose``)."""
+    return disclosure.disclose(game, index, before, actor, action, after)
+
+
+def replay(game: Game[Any], record: Record) -> tuple[GameState, list[LogEntry]]:
+    """Replay ``record`` (refusing another rules version): the last state and every step's entry."""
+    states = list(replay_states(game, record))
+    entries = [
+        disclosure.disclose(game, i, states[i], seat, action, states[i + 1])
+        for i, (seat, action) in enumerate(record.steps)
+    ]
+    return states[-1], entries
+
+
+class Workers:
+    """``workers`` single-process executors (``0``: threads) for disclosures and replays."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = default_workers() if workers is None else workers
+        self._executors: list[concurrent.futures.ProcessPoolExecutor] = []
+
+    def _executor(self, key: str) -> concurrent.futures.ProcessPoolExecutor:
+        if not self._executors:
+            # Spawned, never forked: the server runs threads (the writer, the database pool).
+            ctx = multiprocessing.get_context("spawn")
+            self._executors = [
+                concurrent.futures.ProcessPoolExecutor(1, mp_context=ctx, initializer=_start_worker)
+                for _ in range(self.workers)
+            ]
+        return self._executors[zlib.crc32(key.encode()) % len(self._executors)]
+
+    async def run(self, key: str, fn: Any, *args: Any) -> Any:
+        """``fn(*args)`` in the worker of ``key`` (a game id), or in a thread without workers."""
+        if self.workers == 0:
+            return await asyncio.to_thread(fn, *args)
+        return await asyncio.wrap_future(self._executor(key).submit(fn, *args))
+
+    async def disclose(
+        self,
+        key: str,
+        game: Game[Any],
+        index: int,
+        before: GameState,
+        actor: int,
+        action: Action,
+        after: GameState,
+    ) -> LogEntry:
+        """:func:`disclose_step` off the event loop."""
+        entry: LogEntry = await self.run(key, disclose_step, game, index, before, actor, action, after)
+        return entry
+
+    async def replay(self, key: str, game: Game[Any], record: Record) -> tuple[GameState, list[LogEntry]]:
+        """:func:`replay` off the event loop."""
+        out: tuple[GameState, list[LogEntry]] = await self.run(key, replay, game, record)
+        return out
+
+    def shutdown(self) -> None:
+        """Stop the workers (a job under way is abandoned)."""
+        for ex in self._executors:
+            with contextlib.suppress(Exception):
+                ex.shutdown(wait=False, cancel_futures=True)
+        self._executors = []
