@@ -17,7 +17,8 @@ from ludorum.agents import make_bot, play_game
 from ludorum.cli.lab import register as register_lab
 from ludorum.cli.ladder import ladder
 from ludorum.cli.soak import soak
-from ludorum.engine import ConfigError, Game, LudorumError, Record, replay_states
+from ludorum.engine import ConfigError, Game, LudorumError, Record, i18n, replay_states
+from ludorum.engine.i18n import T
 from ludorum.engine.options import parse_assignments
 from ludorum.games import registry
 
@@ -45,27 +46,48 @@ def _config(
         raise typer.BadParameter(str(e)) from None
 
 
+LangOption = Annotated[
+    str,
+    typer.Option(
+        "--lang", envvar="LUDORUM_LANG", help=f"the language of the game's text: {', '.join(i18n.LANGUAGES)}"
+    ),
+]
+
+
+def _use(lang: str) -> None:
+    """Speak ``lang`` from now on (every game text printed is rendered in it)."""
+    try:
+        i18n.use(lang)
+    except ValueError as e:
+        raise typer.BadParameter(str(e), param_hint="--lang") from None
+
+
 OPTION_HELP = "a game option as key=value, repeatable (`ludorum options GAME` lists them)"
 
 
 @app.command()
-def options(game_name: Annotated[str, typer.Argument(metavar="GAME", help="a registered game")]) -> None:
+def options(
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help="a registered game")],
+    lang: LangOption = "en",
+) -> None:
     """List a game's options and the values each takes (for --option key=value)."""
+    _use(lang)
     game = _game(game_name)
-    table = Table(title=f"Options of {game.title}")
-    for col in ("option", "values"):
-        table.add_column(col)
+    table = Table(title=str(T("Options of {game}", game=game.title)))
+    for col in (T("option"), T("values")):
+        table.add_column(str(col))
     for option in game.option_specs():
-        table.add_row(option.name, option.summary())
-    console.print(table if game.option_specs() else f"{game.title} has no options")
+        table.add_row(option.name, str(option.summary()))
+    console.print(table if game.option_specs() else str(T("{game} has no options", game=game.title)))
 
 
 @app.command()
-def games() -> None:
+def games(lang: LangOption = "en") -> None:
     """List the registered games, their player counts and variants."""
-    table = Table(title="Games")
-    for col in ("name", "title", "players", "variants"):
-        table.add_column(col)
+    _use(lang)
+    table = Table(title=str(T("Games")))
+    for col in (T("name"), T("title"), T("players"), T("variants")):
+        table.add_column(str(col))
     for game in registry():
         variants = "\n".join(f"{k}: {v}" for k, v in game.variants.items()) or "—"
         table.add_row(game.name, game.title, f"{game.min_players}–{game.max_players}", variants)
@@ -86,10 +108,12 @@ def play(
     load: Annotated[Path | None, typer.Option(help="resume a saved game")] = None,
     save: Annotated[Path, typer.Option(help="where to save on quit")] = Path("ludorum-save.json"),
     seed: Annotated[int | None, typer.Option()] = None,
+    lang: LangOption = "en",
 ) -> None:
     """Play in the terminal against bots (the view as text, the legal actions as a numbered menu)."""
     from ludorum.cli.terminal import TerminalGame, pick_game
 
+    _use(lang)
     if load is not None:
         try:
             record = Record.loads(load.read_text())
@@ -115,12 +139,14 @@ def simulate(
     variant: Annotated[list[str] | None, typer.Option("--variant", "-v")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
     bot: Annotated[str, typer.Option(help="bot kind for every seat")] = "random",
+    lang: LangOption = "en",
 ) -> None:
     """Play many bot games and summarise winners, lengths and speed."""
+    _use(lang)
     game = _game(game_name)
     config = _config(game, players, variant, option)
     wins: Counter[int] = Counter()
-    reasons: Counter[str] = Counter()
+    reasons: Counter[str] = Counter()  # Text: the same ending in words counts once, in the reader's words
     lengths: list[int] = []
     start = time.perf_counter()
     with Progress(console=console, transient=True) as progress:
@@ -146,7 +172,7 @@ def simulate(
         f"decisions per game: min {lengths[0]}, median {lengths[len(lengths) // 2]}, max {lengths[-1]}; "
         f"{sum(lengths) / elapsed:,.0f} decisions/s"
     )
-    console.print("endings: " + ", ".join(f"{r} ×{n}" for r, n in reasons.most_common()))
+    console.print(str(T("endings: ")) + ", ".join(f"{r} ×{n}" for r, n in reasons.most_common()))
 
 
 @app.command("replay")
@@ -156,8 +182,10 @@ def replay_cmd(
     step_through: Annotated[
         bool, typer.Option("--step/--no-step", help="wait for Enter between steps")
     ] = True,
+    lang: LangOption = "en",
 ) -> None:
     """Step through a record, showing each decision and the resulting view."""
+    _use(lang)
     try:
         record = Record.loads(file.read_text())
         game = _game(record.game)
@@ -169,14 +197,23 @@ def replay_cmd(
     for i, ((who, action), (before, after)) in enumerate(
         zip(record.steps, itertools.pairwise(states), strict=True)
     ):
-        actor = "chance" if who < 0 else game.seat_name(before, who)
-        console.rule(f"step {i + 1}/{len(record.steps)}: {actor} — {game.describe(before, action)}")
+        actor = T("chance") if who < 0 else game.seat_name(before, who)
+        label = game.describe(before, action)
+        console.rule(
+            str(T("step {i}/{n}: {actor} — {label}", i=i + 1, n=len(record.steps), actor=actor, label=label))
+        )
         if step_through and console.is_terminal:
             console.print(game.render_text(after, seat))
             input()
     if game.is_over(states[-1]):
         r = game.result(states[-1])
-        console.print(f"Result: {r.reason}; scores {list(r.scores)}; winners {list(r.winners)}")
+        result = T(
+            "Result: {reason}; scores {scores}; winners {winners}",
+            reason=r.reason,
+            scores=list(r.scores),
+            winners=list(r.winners),
+        )
+        console.print(str(result))
 
 
 @app.command()

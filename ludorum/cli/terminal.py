@@ -15,6 +15,7 @@ from ludorum.agents.runner import bot_move
 from ludorum.engine import CHANCE, Config, ConfigError, Game, GameState, IllegalAction, Playthrough, Record
 from ludorum.engine.bots import Bot
 from ludorum.engine.disclosure import disclose
+from ludorum.engine.i18n import T
 from ludorum.engine.information import Observer
 from ludorum.games import registry
 
@@ -27,10 +28,11 @@ def pick_game(console: Console) -> str:
     for i, name in enumerate(names, 1):
         console.print(f"  {i}. {registry().get(name).title}")
     while True:
-        answer = Prompt.ask("Which game", default="1", console=console)
+        answer = Prompt.ask(str(T("Which game")), default="1", console=console)
         if answer.isdigit() and 1 <= int(answer) <= len(names):
             return names[int(answer) - 1]
-        console.print(f"[red]Type a number from 1 to {len(names)}.[/red]")
+        wrong = T("Type a number from 1 to {n}.", n=len(names))
+        console.print(f"[red]{wrong}[/red]")
 
 
 class TerminalGame:
@@ -95,12 +97,18 @@ class TerminalGame:
                 continue
             if not self._human_turn(seat):
                 save.write_text(play.record.dumps())
-                out.print(f"Saved to {save}. Resume with: ludorum play --load {save}")
+                out.print(str(T("Saved to {save}. Resume with: ludorum play --load {save}", save=save)))
                 return
         result = game.result(play.state)
         out.print(game.render_text(play.state, None))
-        names = ", ".join(game.seat_name(play.state, s) for s in result.winners)
-        out.print(f"[bold]Game over — {result.reason}. Winner: {names}. Scores: {list(result.scores)}[/bold]")
+        names = ", ".join(str(game.seat_name(play.state, s)) for s in result.winners)
+        over = T(
+            "Game over — {reason}. Winner: {names}. Scores: {scores}",
+            reason=result.reason,
+            names=names,
+            scores=list(result.scores),
+        )
+        out.print(f"[bold]{escape(str(over))}[/bold]")
 
     @property
     def observer(self) -> Observer:
@@ -114,24 +122,27 @@ class TerminalGame:
             self.game, len(play.record.steps) - 1, before, seat, play.record.steps[-1][1], play.state
         )
         shown = entry.to_json(self.observer, public=False)
-        text = shown["label"] if shown["action"] is None else f"{shown['who']}: {shown['label']}"
+        text = str(shown["label"]) if shown["action"] is None else f"{shown['who']}: {shown['label']}"
         self.console.print(f"[dim]{escape(text)}[/dim]")
 
     def _human_turn(self, seat: int) -> bool:
         game, play, out = self.game, self.play, self.console
-        out.rule(f"{game.seat_name(play.state, seat)} to decide")
+        out.rule(str(T("{seat} to decide", seat=game.seat_name(play.state, seat))))
         out.print(game.render_text(play.state, seat))
         legal = list(game.legal_actions(play.state))
         for i, action in enumerate(legal, 1):
             out.print(f"  [cyan]{i:>3}[/cyan]. {game.describe(play.state, action)}")
         while True:
-            answer = Prompt.ask("Your choice (number, or q to save and quit)", console=out).strip()
+            answer = Prompt.ask(str(T("Your choice (number, or q to save and quit)")), console=out).strip()
             if answer.lower() in ("q", "quit"):
                 return False
             if not answer.isdigit() or not 1 <= int(answer) <= len(legal):
-                out.print(
-                    f"[red]'{answer}' is not a choice: type a number from 1 to {len(legal)}, or q.[/red]"
+                wrong = T(
+                    "'{answer}' is not a choice: type a number from 1 to {n}, or q.",
+                    answer=answer,
+                    n=len(legal),
                 )
+                out.print(f"[red]{escape(str(wrong))}[/red]")
                 continue
             try:
                 play.play(legal[int(answer) - 1])

@@ -27,6 +27,7 @@ from typing import Any
 from ludorum.engine.actions import Action
 from ludorum.engine.errors import IllegalAction
 from ludorum.engine.game import CANCEL, CHANCE, Game
+from ludorum.engine.i18n import T
 from ludorum.engine.information import Observer, knowledge_rng, view_text
 from ludorum.engine.state import GameState
 
@@ -84,7 +85,7 @@ class LogEntry:
                 "index": self.index,
                 "seat": self.seat,
                 "who": self.who,
-                "label": f"{self.who} made a secret decision",
+                "label": T("{who} made a secret decision", who=self.who),
                 "action": None,
                 "stage": self.stage,
             }

@@ -14,10 +14,11 @@ from fastapi.responses import JSONResponse
 
 from ludorum.agents.kinds import bot_kinds, default_kind
 from ludorum.engine import Action, CodecError, Record, RecordError
-from ludorum.server import rules
+from ludorum.server import language, rules
 from ludorum.server.db import FINISHED
 from ludorum.server.errors import ApiError
 from ludorum.server.hub import Hub
+from ludorum.server.language import LocalizedRoute
 from ludorum.server.limits import client_key
 from ludorum.server.live import LiveGame
 from ludorum.server.schemas import Claimed, CreateGame, ErrorBody, Leave, Submit, Upload
@@ -41,7 +42,7 @@ def refusals(*statuses: int) -> dict[int | str, dict[str, Any]]:
 
 
 # 413 (any body over the limit) and 422 (a malformed parameter) can answer any request
-router = APIRouter(prefix="/api", responses=refusals(413, 422))
+router = APIRouter(prefix="/api", responses=refusals(413, 422), route_class=LocalizedRoute)
 
 TOKEN_IN_BODY = "x-ludorum-token"
 """Programs send ``X-Ludorum-Token: body`` to receive the seat token in the response body too."""
@@ -367,7 +368,7 @@ async def websocket(ws: WebSocket, game_id: str) -> None:
         with contextlib.suppress(Exception):
             await ws.close(code=4400, reason='send {"type": "hello", "version": n} first')
         return
-    sub = hub.subscribe(live, observer, since)
+    sub = hub.subscribe(live, observer, since, language.of(ws))
 
     try:
         async with anyio.create_task_group() as tg:

@@ -31,6 +31,7 @@ from ludorum.engine import (
     Record,
     Registry,
     disclosure,
+    i18n,
 )
 from ludorum.engine.disclosure import LogEntry
 from ludorum.engine.information import InformationSet
@@ -551,11 +552,13 @@ class Hub:
 
     # -- pushing -----------------------------------------------------------------------------------------
 
-    def subscribe(self, live: LiveGame, observer: int | None, since: int) -> Subscriber:
+    def subscribe(
+        self, live: LiveGame, observer: int | None, since: int, lang: str = i18n.SOURCE
+    ) -> Subscriber:
         """Register a WebSocket client and queue its resync (the log from ``since``) — at once if the
         readings it needs are decided, else as soon as they are."""
         since = max(0, min(since, live.version))
-        sub = Subscriber(observer, since)
+        sub = Subscriber(observer, since, lang=lang)
         live.subscribers.add(sub)
         self._push(live, sub, {}, force=True)
         return sub
@@ -563,18 +566,19 @@ class Hub:
     async def _push_all(self, live: LiveGame) -> None:
         """Send every subscriber what changed since it was last sent something, once the readings it
         needs are decided (a subscriber still waiting is sent the step by :meth:`_disclose`)."""
-        cache: dict[tuple[int | None, int], str] = {}
+        cache: dict[tuple[int | None, int, str], str] = {}
         for sub in list(live.subscribers):
             self._push(live, sub, cache)
 
     @staticmethod
     def _push(
-        live: LiveGame, sub: Subscriber, cache: dict[tuple[int | None, int], str], force: bool = False
+        live: LiveGame, sub: Subscriber, cache: dict[tuple[int | None, int, str], str], force: bool = False
     ) -> None:
         if (sub.sent_version >= live.version and not force) or live.unread(sub.observer, sub.sent_version):
             return
-        key = (sub.observer, sub.sent_version)
-        if key not in cache:  # one encoding for every subscriber with the same eyes and the same news
-            cache[key] = json.dumps({"type": "state", **live.snapshot(sub.observer, sub.sent_version)})
+        key = (sub.observer, sub.sent_version, sub.lang)
+        if key not in cache:  # one encoding for every subscriber with the same eyes, news and language
+            news = {"type": "state", **live.snapshot(sub.observer, sub.sent_version)}
+            cache[key] = json.dumps(i18n.localize(news, sub.lang))
         sub.sent_version = live.version
         sub.queue.put_nowait(cache[key])

@@ -9,7 +9,7 @@ import random
 import secrets
 from typing import Any
 
-from ludorum.engine import CHANCE, Action, Config, Game, GameState, Record, disclosure
+from ludorum.engine import CHANCE, Action, Config, Game, GameState, Record, disclosure, i18n
 from ludorum.engine.bots import Bot
 from ludorum.engine.disclosure import LogEntry
 from ludorum.engine.game import CANCEL
@@ -44,6 +44,7 @@ class Subscriber:
     observer: Observer
     sent_version: int
     queue: asyncio.Queue[str] = dataclasses.field(default_factory=asyncio.Queue)
+    lang: str = i18n.SOURCE  # the reader's language: its messages are rendered in it
 
 
 @dataclasses.dataclass(eq=False)

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ludorum.engine import LudorumError
+from ludorum.engine.i18n import T
 
 DATA = Path(__file__).parent / "data"
 
@@ -175,7 +176,7 @@ def content() -> Content:
     provs: list[str] = []
     for i, reg in enumerate(_field("map.toml", "the map", m, "region", list)):
         entry = f"region {i + 1} ({reg.get('name', '?')})"
-        names.append(_field("map.toml", entry, reg, "name", str))
+        names.append(T(_field("map.toml", entry, reg, "name", str)))
         terrain.append(TERRAINS.index(_choice("map.toml", entry, reg, "terrain", TERRAINS)))
         poly = tuple(_field("map.toml", entry, reg, "polygon", list))
         if len(poly) < 3 or not all(isinstance(v, int) and 0 <= v < len(vertices) for v in poly):
@@ -241,7 +242,7 @@ def _factions(index: dict[str, int]) -> tuple[Faction, ...]:
         out.append(
             Faction(
                 key=_field("factions.toml", entry, f, "key", str),
-                name=_field("factions.toml", entry, f, "name", str),
+                name=T(_field("factions.toml", entry, f, "name", str)),
                 initiative=_field("factions.toml", entry, f, "initiative", int),
                 starting_lands=tuple(index[str(x).lower()] for x in lands),
                 starting_units=tuple(CLASSES.index(u) for u in units),
@@ -261,11 +262,11 @@ def _creatures(factions: tuple[Faction, ...]) -> tuple[Creature, ...]:
         entry = f"creature {i + 1} ({c.get('name', '?')})"
         out.append(
             Creature(
-                name=_field("creatures.toml", entry, c, "name", str),
+                name=T(_field("creatures.toml", entry, c, "name", str)),
                 faction=keys.index(_choice("creatures.toml", entry, c, "faction", keys)),
                 cls=CREATURE_CLASSES.index(_choice("creatures.toml", entry, c, "class", CREATURE_CLASSES)),
                 ability=_choice("creatures.toml", entry, c, "ability", ABILITIES),
-                text=_field("creatures.toml", entry, c, "text", str),
+                text=T(_field("creatures.toml", entry, c, "text", str)),
                 provenance=_choice("creatures.toml", entry, c, "provenance", PROVENANCES),
                 ability_provenance=_choice("creatures.toml", entry, c, "ability_provenance", PROVENANCES),
             )

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from ludorum.engine import CANCEL, Action, IllegalAction
+from ludorum.engine.i18n import T
 
-from .content import CLASSES
 from .peace import end_turn, subsets
 from .rules import (
     LIMIT,
@@ -23,6 +23,7 @@ from .rules import (
     build_castle,
     build_error,
     clamp_support,
+    class_name,
     controls,
     entry_error,
     move_units,
@@ -236,21 +237,31 @@ def describe_ability(s: ReliquiumState, a: Action) -> str:
     kind = cr.ability
 
     def n(i: int) -> str:
-        return "the " + str(C.names[t[i]])
+        name: str = C.names[t[i]]  # a Text: never str() it, or it stops being translatable
+        return name
 
-    if kind in ("burn_ranged", "remove_melee", "recall", "freeze"):
-        verb = {"freeze": "seal", "recall": "take back the token on"}.get(kind, "remove the token on")
-        return f"{cr.name}: {verb} the border of {n(0)} and {n(1)}"
+    def u(i: int) -> str:
+        return class_name(t[i])
+
+    who = cr.name
+    if kind == "freeze":
+        return T("{c}: seal the border of the {a} and the {b}", c=who, a=n(0), b=n(1))
+    if kind == "recall":
+        return T("{c}: take back the token on the border of the {a} and the {b}", c=who, a=n(0), b=n(1))
+    if kind in ("burn_ranged", "remove_melee"):
+        return T("{c}: remove the token on the border of the {a} and the {b}", c=who, a=n(0), b=n(1))
     if kind == "slay":
-        return f"{cr.name}: send a {CLASSES[t[1]]} in {n(0)} back to its reserve"
+        return T("{c}: send a {unit} in the {a} back to its reserve", c=who, unit=u(1), a=n(0))
     if kind == "raise":
-        return f"{cr.name}: raise a {CLASSES[t[1]]} from your reserve in {n(0)}"
+        return T("{c}: raise a {unit} from your reserve in the {a}", c=who, unit=u(1), a=n(0))
     if kind == "push":
-        return f"{cr.name}: push a {CLASSES[t[1]]} from {n(0)} into {n(2)}"
+        return T("{c}: push a {unit} from the {a} into the {b}", c=who, unit=u(1), a=n(0), b=n(2))
     if kind in ("tide", "gather"):
-        return f"{cr.name}: move {units_text(t[2:])} from {n(0)} into {n(1)}"
+        return T(
+            "{c}: move {units} from the {a} into the {b}", c=who, units=units_text(t[2:]), a=n(0), b=n(1)
+        )
     if kind == "retrain":
-        return f"{cr.name}: a {CLASSES[t[1]]} in {n(0)} becomes a {CLASSES[t[2]]}"
+        return T("{c}: a {unit} in the {a} becomes a {other}", c=who, unit=u(1), a=n(0), other=u(2))
     if kind == "build":
-        return f"{cr.name}: build a castle in {n(0)}"
-    return f"{cr.name}: call a {CLASSES[t[2]]} from {n(0)} into {n(1)}"
+        return T("{c}: build a castle in the {a}", c=who, a=n(0))
+    return T("{c}: call a {unit} from the {a} into the {b}", c=who, unit=u(2), a=n(0), b=n(1))

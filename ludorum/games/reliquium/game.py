@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ludorum.engine import Action, Config, Game, IllegalAction, Result
+from ludorum.engine.i18n import T
 from ludorum.engine.options import Choice, Option
 
 from . import render
@@ -74,20 +75,20 @@ class Reliquium(Game[ReliquiumState]):
     title = "Reliquium"
     min_players = 2
     max_players = 4
-    blurb = (
+    blurb = T(
         "Four factions war for the lands of Sigillum: march, fight, recruit and summon legendary "
         "creatures in peace, then battle in war. The first to raise nine castles wins."
     )
-    length = "rounds of peace and war until nine castles stand (20 rounds at most, by default)"
+    length = T("rounds of peace and war until nine castles stand (20 rounds at most, by default)")
     variants = {
-        "single-march": "Single March: a unit marching alone may move on into a second region",
-        "militia": "Militia: a player attacked by two others turns his castles into militia units",
-        "allies": "Allies: pacts allowing ranged support and creatures in an ally's lands, with consent",
+        "single-march": T("Single March: a unit marching alone may move on into a second region"),
+        "militia": T("Militia: a player attacked by two others turns his castles into militia units"),
+        "allies": T("Allies: pacts allowing ranged support and creatures in an ally's lands, with consent"),
     }
     options = (
         Option(
             "factions",
-            "each seat's faction; seats play in order of initiative",
+            T("each seat's faction; seats play in order of initiative"),
             kind="per_seat",
             choices=tuple(Choice(f.key, f.name) for f in C.factions),
             defaults={n: ",".join(C.factions[f].key for f in fs) for n, fs in DEFAULT_FACTIONS.items()},
@@ -95,7 +96,7 @@ class Reliquium(Game[ReliquiumState]):
         ),
         Option(
             "rounds",
-            "the round limit: then the most castles on the board wins",
+            T("the round limit: then the most castles on the board wins"),
             kind="int",
             default=DEFAULT_ROUND_LIMIT,
             minimum=1,
@@ -197,13 +198,15 @@ class Reliquium(Game[ReliquiumState]):
                                                         if state.occupant[r] == f))
                 for f in state.factions
             ]  # fmt: skip
-        return Result.from_keys(keys, state.reason or "game over")
+        return Result.from_keys(keys, state.reason or T("game over"))
 
     def stage(self, state: ReliquiumState) -> str:
         """The round and its phase (a peace turn is one action, so the log's entries name the player)."""
         if state.phase == OVER:
             return ""
-        return f"Round {state.round} · {'Peace' if state.phase == PEACE else 'War'} phase"
+        if state.phase == PEACE:
+            return T("Round {n} · Peace phase", n=state.round)
+        return T("Round {n} · War phase", n=state.round)
 
     def seat_name(self, state: ReliquiumState, seat: int) -> str:
         """The faction's name."""

@@ -8,24 +8,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from .content import CLASSES, TERRAINS, WATER, content
+from ludorum.engine.i18n import N_, T, Tn, join
+
+from .content import TERRAINS, WATER, content
 from .state import NO, ReliquiumState
 
 C = content()
 LIMIT = 3
 """The unit limit (Rulebook › Peace phase › March: "The limit is always three")."""
 
-R_MARCH = "Rulebook › Peace phase › March"
-R_MELEE = "Rulebook › Peace phase › Melee combat"
-R_RECRUIT = "Rulebook › Peace phase › Recruiting units"
-R_RANGED = "Rulebook › Peace phase › Ranged combat"
-R_BUILD = "Rulebook › Peace phase › Building a castle"
-R_SUMMON = "Rulebook › Peace phase › Summoning a creature"
-R_ABILITY = "Rulebook › Summoning a creature › Special abilities"
-R_PEACE = "Rulebook › Peace phase"
-R_SUPPORT = "Rulebook › War phase › Support stage"
-R_BATTLE = "Rulebook › War phase › Battle"
-R_ALLIES = "Rulebook › Additional rules › Allies"
+R_MARCH = T("Rulebook › Peace phase › March")
+R_MELEE = T("Rulebook › Peace phase › Melee combat")
+R_RECRUIT = T("Rulebook › Peace phase › Recruiting units")
+R_RANGED = T("Rulebook › Peace phase › Ranged combat")
+R_BUILD = T("Rulebook › Peace phase › Building a castle")
+R_SUMMON = T("Rulebook › Peace phase › Summoning a creature")
+R_ABILITY = T("Rulebook › Summoning a creature › Special abilities")
+R_PEACE = T("Rulebook › Peace phase")
+R_SUPPORT = T("Rulebook › War phase › Support stage")
+R_BATTLE = T("Rulebook › War phase › Battle")
+R_ALLIES = T("Rulebook › Additional rules › Allies")
 
 
 def tset(t: tuple, i: int, v: object) -> tuple:  # type: ignore[type-arg]
@@ -40,17 +42,43 @@ def name(r: int) -> str:
 
 def faction_name(f: int) -> str:
     """A faction's full name."""
-    return "the " + C.factions[f].name
+    return T("the {faction}", faction=C.factions[f].name)
 
 
 def units_text(u: tuple[Any, ...]) -> str:
     """ "2 warriors and 1 mage"."""
-    parts = [f"{n} {CLASSES[c]}{'s' if n > 1 else ''}" for c, n in enumerate(u[:3]) if n]
+    parts: list[str] = [unit_count(c, n) for c, n in enumerate(u[:3]) if n]
     if len(u) > 3 and u[3]:
-        parts.append("the militia")
+        parts.append(T("the militia"))
     if not parts:
-        return "no units"
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+        return T("no units")
+    if len(parts) == 1:
+        return parts[0]
+    return T("{some} and {last}", some=join(", ", parts[:-1]), last=parts[-1])
+
+
+UNIT_COUNTS = (
+    lambda n: Tn("{n} warrior", "{n} warriors", n),
+    lambda n: Tn("{n} defender", "{n} defenders", n),
+    lambda n: Tn("{n} mage", "{n} mages", n),
+)
+CLASS_NAMES = (N_("warrior"), N_("defender"), N_("mage"))
+TERRAIN_NAMES = (N_("plains"), N_("mountains"), N_("forests"), N_("water"))
+
+
+def unit_count(c: int, n: int) -> str:
+    """ "2 warriors", in the reader's language."""
+    return UNIT_COUNTS[c](n)
+
+
+def class_name(c: int) -> str:
+    """A unit class as players read it."""
+    return T(CLASS_NAMES[c])
+
+
+def terrain_name(t: int) -> str:
+    """A terrain as players read it."""
+    return T(TERRAIN_NAMES[t])
 
 
 def is_neutral(s: ReliquiumState, f: int) -> bool:
@@ -195,7 +223,7 @@ def build_castle(s: ReliquiumState, f: int, r: int) -> None:
     s.castle = tset(s.castle, r, f)
     if s.track[f] == (0, 0, 0):  # Rulebook › Building a castle: "Declare yourself the winner"
         s.winner = f
-        s.reason = f"{faction_name(f)} built the ninth castle"
+        s.reason = T("{faction} built the ninth castle", faction=faction_name(f))
         s.phase = "over"
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from itertools import product
 
 from ludorum.engine import Action, IllegalAction
+from ludorum.engine.i18n import T
 
 from .creatures import aura
 from .peace import subsets
@@ -366,7 +367,11 @@ def end_war(s: ReliquiumState) -> None:
     if s.round > s.round_limit:
         s.phase = OVER
         best = max(castles_on_board(s, f) for f in s.factions)
-        s.reason = f"round limit {s.round_limit} reached: most castles on the board ({best}) wins"
+        s.reason = T(
+            "round limit {limit} reached: most castles on the board ({best}) wins",
+            limit=s.round_limit,
+            best=best,
+        )
         return
     start_peace(s)
 

@@ -1,0 +1,221 @@
+"""Text a player reads, in the reader's language (gettext catalogs in ``ludorum/locale``).
+
+A language belongs to the reader, not to the game: the server computes one log for every reader, so
+game text cannot be rendered when it is made.  Games therefore return :class:`Text`: a ``str`` whose
+value is the English text (so equality, hashing, sorting, JSON and every existing caller see exactly
+what they saw before) and which also remembers its message id and parameters, so that it can be said
+again in any language (:meth:`Text.render`).  Parameters may be ``Text`` themselves (a creature's name
+in a label): they are rendered in the same language.
+
+Two ways out of English:
+
+* :func:`localize` walks a JSON-like value and replaces every ``Text`` with its rendering in a given
+  language — the server does this per reader on every response and push;
+* :func:`use` sets the language of the current context, in which ``str(text)`` and ``f"{text}"``
+  render — the command line sets it once, so that the terminal view (built with f-strings out of
+  ``Text`` pieces) comes out in the chosen language.
+
+Standard library only (``gettext``); the compiled catalogs are built by ``python -m ludorum.locale.build``.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import functools
+import gettext
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+DOMAIN = "ludorum"
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+LANGUAGES = ("en", "ru")
+"""The languages Ludorum speaks; the first is the source language (message ids are English)."""
+
+SOURCE = LANGUAGES[0]
+
+_current: contextvars.ContextVar[str] = contextvars.ContextVar("ludorum_language", default=SOURCE)
+
+
+def use(lang: str) -> None:
+    """Make ``lang`` the language ``str(text)`` and ``f"{text}"`` render in, in this context."""
+    _current.set(check(lang))
+
+
+def current() -> str:
+    """The language of the current context."""
+    return _current.get()
+
+
+def check(lang: str) -> str:
+    """``lang`` if Ludorum speaks it, else a ``ValueError`` naming the languages it does."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}: choose one of {', '.join(LANGUAGES)}")
+    return lang
+
+
+def negotiate(accept: str | None) -> str:
+    """The language to answer an ``Accept-Language`` header (or a bare code) in: the first one spoken."""
+    choices: list[tuple[float, int, str]] = []
+    for i, part in enumerate((accept or "").split(",")):
+        code, _, params = part.strip().partition(";")
+        q = 1.0
+        if params.strip().startswith("q="):
+            try:
+                q = float(params.strip()[2:])
+            except ValueError:
+                q = 0.0
+        base = code.strip().lower().split("-")[0]
+        if base in LANGUAGES and q > 0:
+            choices.append((-q, i, base))
+    return min(choices)[2] if choices else SOURCE
+
+
+@functools.cache
+def translations(lang: str) -> gettext.NullTranslations:
+    """The compiled catalog of ``lang`` (English, the source, needs none)."""
+    if lang == SOURCE:
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[check(lang)], fallback=True)
+
+
+class Text(str):
+    """Player-facing text: English as a ``str``, and everything needed to say it in another language.
+
+    ``Text(msgid, **params)`` is ``msgid.format(**params)`` in English; with ``plural`` and ``n`` it is a
+    plural message (``ngettext``), ``n`` then also a parameter.  Make them with :func:`T` and
+    :func:`Tn` (not ``_``, which the code uses for what it throws away), which is what the catalog
+    extraction looks for.
+    """
+
+    msgid: str
+    plural: str | None
+    params: Mapping[str, Any]
+
+    def __new__(cls, msgid: str, plural: str | None = None, /, **params: Any) -> Text:
+        """A message; its ``str`` value is its English rendering."""
+        self = super().__new__(cls, _format(msgid if plural is None or params.get("n") == 1 else plural,
+                                            params, SOURCE))  # fmt: skip
+        self.msgid, self.plural, self.params = msgid, plural, params
+        return self
+
+    def __reduce_ex__(self, protocol: Any) -> tuple[Any, ...]:
+        """Pickle (bots and workers in other processes) as the message: the English follows from it."""
+        return (_rebuild, (self.msgid, self.plural, dict(self.params)))
+
+    def render(self, lang: str) -> str:
+        """This text in ``lang`` (English parts where the catalog has no translation)."""
+        if lang == SOURCE:
+            return str.__str__(self)
+        t = translations(lang)
+        if self.plural is None:
+            pattern = t.gettext(self.msgid)
+        else:
+            pattern = t.ngettext(self.msgid, self.plural, int(self.params.get("n", 0)))
+        return _format(pattern, self.params, lang)
+
+    def __str__(self) -> str:
+        """This text in the current context's language."""
+        return self.render(_current.get())
+
+    def __format__(self, spec: str) -> str:
+        """This text in the current context's language, formatted by ``spec``."""
+        return format(self.render(_current.get()), spec)
+
+
+def _rebuild(msgid: str, plural: str | None, params: dict[str, Any]) -> Text:
+    """Unpickle a :class:`Text`."""
+    return Text(msgid, plural, **params)
+
+
+def _format(pattern: str, params: Mapping[str, Any], lang: str) -> str:
+    """``pattern`` with its parameters, every ``Text`` among them rendered in ``lang``."""
+    if not params:
+        return pattern
+    return pattern.format(**{k: _say(v, lang) for k, v in params.items()})
+
+
+def _say(value: Any, lang: str) -> Any:
+    """A parameter as it goes into a rendered text: ``Text`` in ``lang``, lists joined, the rest as is."""
+    if isinstance(value, Text):
+        return value.render(lang)
+    if isinstance(value, Joined):
+        return value.render(lang)
+    return value
+
+
+class Joined(str):
+    """Several texts joined by a separator (``", ".join`` for ``Text``), rendered piece by piece."""
+
+    parts: tuple[Any, ...]
+    sep: str
+
+    def __new__(cls, sep: str, parts: Iterable[Any]) -> Joined:
+        """The English join of ``parts`` (texts or plain values); ``sep`` may be a ``Text`` too."""
+        items = tuple(parts)
+        self = super().__new__(cls, str(_say(sep, SOURCE)).join(str(_say(p, SOURCE)) for p in items))
+        self.parts, self.sep = items, sep
+        return self
+
+    def __reduce_ex__(self, protocol: Any) -> tuple[Any, ...]:
+        """Rebuild from the pieces."""
+        return (Joined, (self.sep, self.parts))
+
+    def render(self, lang: str) -> str:
+        """The pieces in ``lang``, joined."""
+        return str(_say(self.sep, lang)).join(str(_say(p, lang)) for p in self.parts)
+
+    def __str__(self) -> str:
+        """In the current context's language."""
+        return self.render(_current.get())
+
+    def __format__(self, spec: str) -> str:
+        """In the current context's language, formatted by ``spec``."""
+        return format(self.render(_current.get()), spec)
+
+
+def T(msgid: str, /, **params: Any) -> Text:
+    """A message to translate: ``T("Recruit a {unit} in {region}", unit=..., region=...)``."""
+    return Text(msgid, None, **params)
+
+
+def Tn(singular: str, plural: str, n: int, /, **params: Any) -> Text:
+    """A message with plural forms chosen by ``n`` (also a parameter): ``Tn("{n} card", "{n} cards", n)``."""
+    return Text(singular, plural, n=n, **params)
+
+
+def N_(msgid: str) -> str:
+    """Mark ``msgid`` for extraction only (it is wrapped in :func:`T` where it is used)."""
+    return msgid
+
+
+def join(sep: str, parts: Iterable[Any]) -> Joined:
+    """``sep.join(parts)`` that keeps each ``Text`` translatable."""
+    return Joined(sep, parts)
+
+
+def say(value: Any, lang: str | None = None) -> str:
+    """One value as a reader of ``lang`` (default: the current context's) reads it."""
+    lang = lang or _current.get()
+    if isinstance(value, Text | Joined):
+        return value.render(lang)
+    return str(value)
+
+
+def localize(value: Any, lang: str | None = None) -> Any:
+    """``value`` (JSON-like: dicts, lists, tuples, strings, numbers) with every ``Text`` rendered in
+    ``lang`` (default: the current context's).  Returns ``value`` itself when there is nothing to do."""
+    lang = lang or _current.get()
+    return _localize(value, lang)
+
+
+def _localize(value: Any, lang: str) -> Any:
+    if isinstance(value, Text | Joined):
+        return value.render(lang)
+    if isinstance(value, str):
+        return value
+    if isinstance(value, dict):
+        return {k: _localize(v, lang) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_localize(v, lang) for v in value]
+    return value

@@ -1,0 +1,60 @@
+"""The server answers each reader in the reader's language: cookie, ``?lang=``, ``Accept-Language``."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from ludorum.server.language import choose
+
+os.environ.setdefault("LUDORUM_WORKERS", "0")
+CYRILLIC = re.compile("[а-яА-ЯёЁ]")
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[object]:
+    """A server with the product's games."""
+    from fastapi.testclient import TestClient
+
+    from ludorum.server import create_app
+
+    with TestClient(create_app(None, f"sqlite:///{tmp_path / 'db.sqlite3'}")) as c:
+        yield c
+
+
+def test_choice_order() -> None:
+    assert choose("lang=ru", "ludorum_lang=en", "en") == "ru"
+    assert choose("", "ludorum_lang=ru", "en-GB") == "ru"
+    assert choose("", None, "de, ru;q=0.8, en;q=0.5") == "ru"
+    assert choose("lang=xx", "ludorum_lang=zz", None) == "en"
+
+
+def test_one_game_read_in_two_languages(client) -> None:  # type: ignore[no-untyped-def]
+    r = client.post(
+        "/api/games",
+        json={"game": "reliquium", "config": {"players": 2}, "seats": [{"kind": "human"}] * 2, "claim": 0},
+    )
+    assert r.status_code in (200, 201), r.text
+    game_id = r.json()["id"]
+    en = client.get(f"/api/games/{game_id}", headers={"Accept-Language": "en"}).json()
+    ru = client.get(f"/api/games/{game_id}?lang=ru").json()
+    assert en["legal"] and [x["action"] for x in en["legal"]] == [x["action"] for x in ru["legal"]]
+    assert not any(CYRILLIC.search(x["label"]) for x in en["legal"])
+    assert all(CYRILLIC.search(x["label"]) for x in ru["legal"])
+    assert CYRILLIC.search(ru["players"][0]["name"]) and not CYRILLIC.search(en["players"][0]["name"])
+    refused = client.post(
+        f"/api/games/{game_id}/actions?lang=ru",
+        json={"version": en["version"], "action": {"kind": "march", "args": [0, 99]}},
+    )
+    assert refused.status_code == 422
+    assert CYRILLIC.search(refused.json()["error"]["rule"])
+
+
+def test_catalogue_in_russian(client) -> None:  # type: ignore[no-untyped-def]
+    client.cookies.set("ludorum_lang", "ru")
+    games = {g["name"]: g for g in client.get("/api/catalog").json()}
+    assert CYRILLIC.search(games["reliquium"]["blurb"])
