@@ -98,6 +98,47 @@ Ludorum.drawView = function (boardEl, view) {
   boardEl.replaceChildren(el("div", { class: "view" }, node(shown)));
 };
 
+/** Place a board pop-up beside the thing it is about, never over it.  `popup` is absolutely positioned
+ * inside `container` (position: relative) and already appended; `anchor` is the clicked element (its
+ * visible part: clipped by the boxes that scroll or clip it) or a box {left, top, right, bottom} in
+ * `container`'s coordinates (a menu reopened after a redraw).  It goes below the anchor, else above,
+ * right or left, whichever first fits in the window above the phone's bottom sheet; else below.
+ * Returns the anchor's box in `container`'s coordinates, to reopen the pop-up in the same place. */
+Ludorum.placeBeside = function (popup, anchor, container) {
+  const c = container.getBoundingClientRect();
+  let a;
+  if (anchor instanceof Element) {
+    const r = anchor.getBoundingClientRect();
+    a = { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+    for (let p = anchor.parentElement; p && p !== container; p = p.parentElement) {
+      const style = getComputedStyle(p);
+      if (style.overflow === "visible" && p.tagName.toLowerCase() !== "svg") continue;
+      const q = p.getBoundingClientRect();
+      a = { left: Math.max(a.left, q.left), top: Math.max(a.top, q.top), right: Math.min(a.right, q.right), bottom: Math.min(a.bottom, q.bottom) };
+    }
+    if (a.right < a.left) a.right = a.left;
+    if (a.bottom < a.top) a.bottom = a.top;
+  } else {
+    a = { left: anchor.left + c.left, top: anchor.top + c.top, right: anchor.right + c.left, bottom: anchor.bottom + c.top };
+  }
+  const sheet = document.getElementById("actions-panel");
+  const floor = sheet && !sheet.hidden && getComputedStyle(sheet).position === "fixed" ? sheet.getBoundingClientRect().top : window.innerHeight;
+  const width = document.documentElement.clientWidth;
+  const w = popup.offsetWidth, h = popup.offsetHeight, gap = 6;
+  const x = Math.max(2, Math.min(a.left, width - w - 2));
+  const y = Math.max(2, Math.min(a.top, floor - h - 2));
+  const spots = [
+    [x, a.bottom + gap, a.bottom + gap + h <= floor],
+    [x, a.top - gap - h, a.top - gap - h >= 0],
+    [a.right + gap, y, a.right + gap + w <= width],
+    [a.left - gap - w, y, a.left - gap - w >= 0],
+  ];
+  const [left, top] = (spots.find((s) => s[2]) || spots[0]);
+  popup.style.left = `${left - c.left}px`;
+  popup.style.top = `${top - c.top}px`;
+  return { left: a.left - c.left, top: a.top - c.top, right: a.right - c.left, bottom: a.bottom - c.top };
+};
+
 /** Same-valued JSON? (actions are small; key order is the server's). */
 Ludorum.sameAction = function (a, b) {
   return JSON.stringify(a) === JSON.stringify(b);

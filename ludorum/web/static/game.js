@@ -213,10 +213,10 @@
     }
     if (!hintsAllowed || !snap.legal.length) { box.replaceChildren(); return; }
     const chance = current && current.win !== null ? ` (estimated win chance ${Math.round(current.win * 100)}%)` : "";
-    box.replaceChildren(
+    box.replaceChildren(...[ // (replaceChildren would write out a null)
       el("button", { id: "hint-button", onclick: askHint, disabled: hinting || busy || current !== null || null,
         title: "the medium search bot looks at what you know and suggests a move" }, hinting ? "Thinking…" : "Suggest a move"),
-      current ? el("p", { id: "hint", class: "hint", role: "status" }, `Suggested: ${current.label}${chance}.`) : null);
+      current ? el("p", { id: "hint", class: "hint", role: "status" }, `Suggested: ${current.label}${chance}.`) : null].filter(Boolean));
   }
 
   async function askHint() {
@@ -516,6 +516,27 @@
     }
   });
 
+  // -- phones: the choices are a bottom sheet (app.css, under 600 px) ---------------------------------
+  // The sheet can be folded to its title; its height is the page's --sheet-height, so that the page
+  // scrolls the board clear of it and the board's pop-ups are placed above it.
+  function setUpSheet() {
+    const panel = $("actions-panel");
+    const toggle = el("button", { id: "sheet-toggle", class: "sheet-toggle", "aria-controls": "actions", "aria-expanded": "true" }, "Hide");
+    toggle.addEventListener("click", () => {
+      const folded = panel.classList.toggle("collapsed");
+      toggle.setAttribute("aria-expanded", String(!folded));
+      toggle.textContent = folded ? "Show" : "Hide";
+    });
+    $("actions-title").append(toggle);
+    const measure = () => {
+      const fixed = !panel.hidden && getComputedStyle(panel).position === "fixed";
+      document.documentElement.style.setProperty("--sheet-height", `${fixed ? Math.ceil(panel.getBoundingClientRect().height) : 0}px`);
+    };
+    new ResizeObserver(measure).observe(panel);
+    window.addEventListener("resize", measure);
+  }
+
+  setUpSheet();
   $("log-filter").addEventListener("change", () => { logFilter = $("log-filter").value; drawLog(); });
   resync().then(connect);
 })();

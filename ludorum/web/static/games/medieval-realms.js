@@ -84,7 +84,7 @@
     node.setAttribute("role", "button");
     node.setAttribute("aria-label", options.length === 1 ? options[0].label : `${name}: ${options.length} choices`);
     node.append(s("title", {}, options.length === 1 ? options[0].label : `${name} (${options.length} choices)`));
-    const go = (event) => ui.offer(options, event, name);
+    const go = (event) => ui.offer(options, event, name, node);
     node.addEventListener("click", go);
     node.addEventListener("keydown", (event) => {
       if (event.key === "Enter" || event.key === " ") { event.preventDefault(); go(event); }
@@ -94,7 +94,7 @@
 
   // What the player had open or typed, per board: the same step is often drawn twice (the answer to our
   // submission, then the WebSocket push), and a redraw must not close a menu or clear a typed bid.
-  const kept = new Map(); // board element -> {version, menu: {name, options, x, y} | null, bid: string | null}
+  const kept = new Map(); // board element -> {version, menu: {name, options, box} | null, bid: string | null}
 
   function keptFor(board, ctx) {
     const old = kept.get(board);
@@ -103,7 +103,7 @@
     return k;
   }
 
-  /** One action submits at once; several open a small menu next to the click. */
+  /** One action submits at once; several open a small menu beside the clicked thing, never over it. */
   function makeUi(root, ctx, keep) {
     let menu = null;
     function close() {
@@ -111,29 +111,25 @@
       menu = null;
       keep.menu = null;
     }
-    function open(name, options, x, y) {
-      const width = root.getBoundingClientRect().width;
+    function open(name, options, anchor) {
       menu = el("div", { class: "mr-menu", role: "menu", "aria-label": name },
         el("div", { class: "mr-menu-title" }, name),
         options.map((o) => el("button", { role: "menuitem", onclick: () => { close(); ctx.submit(o.action); } }, o.label)),
         el("button", { class: "mr-menu-close", onclick: close }, "Close"));
-      menu.style.left = `${Math.max(0, Math.min(x, width - 260))}px`;
-      menu.style.top = `${y + 8}px`;
       root.append(menu);
-      keep.menu = { name, options, x, y };
+      keep.menu = { name, options, box: Ludorum.placeBeside(menu, anchor, root) };
     }
-    function offer(options, event, name) {
+    function offer(options, event, name, node) {
       close();
       if (options.length === 1) { ctx.submit(options[0].action); return; }
-      const rect = root.getBoundingClientRect();
-      open(name, options, event && event.clientX ? event.clientX - rect.left : 20, event && event.clientY ? event.clientY - rect.top : 20);
+      open(name, options, node || (event && event.currentTarget) || root);
       const first = menu.querySelector("button");
-      if (first) first.focus();
+      if (first) first.focus({ preventScroll: true });
     }
     /** After a redraw of the same step, the menu that was open comes back (once the root is placed). */
     function restore() {
       const m = keep.menu;
-      if (m) open(m.name, m.options.filter((o) => ctx.isLegal(o.action)), m.x, m.y);
+      if (m) open(m.name, m.options.filter((o) => ctx.isLegal(o.action)), m.box);
     }
     return { offer, close, restore };
   }

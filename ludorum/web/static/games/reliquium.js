@@ -213,35 +213,27 @@
       menu = null;
       keep.menu = null;
     }
-    function open(name, options, x, y) {
+    /** The menu beside `anchor` (the clicked element, or its box kept from before a redraw), never over it. */
+    function open(name, options, anchor) {
       if (!options.length) return;
-      const width = root.getBoundingClientRect().width || 320;
       menu = el("div", { class: "rl-menu", role: "menu", "aria-label": name },
         el("div", { class: "rl-menu-title" }, name),
         options.map((o) => el("button", { role: "menuitem", onclick: () => { close(); ctx.submit(o.action); } }, o.label)),
         el("button", { class: "rl-menu-close", onclick: close }, "Close"));
       menu.addEventListener("keydown", (event) => { if (event.key === "Escape") close(); });
-      menu.style.left = `${Math.max(0, Math.min(x, width - 280))}px`;
-      menu.style.top = `${y + 8}px`;
       root.append(menu);
-      keep.menu = { name, options, x, y };
+      keep.menu = { name, options, box: Ludorum.placeBeside(menu, anchor, root) };
     }
     function offer(options, event, name, node) {
       close();
       if (options.length === 1) { ctx.submit(options[0].action); return; }
-      const rect = root.getBoundingClientRect();
-      let x = event && event.clientX, y = event && event.clientY;
-      if (!x && !y && node) { // a keyboard press: open beside the element
-        const box = node.getBoundingClientRect();
-        x = box.left + box.width / 2; y = box.top + box.height / 2;
-      }
-      open(name, options, (x || rect.left + 20) - rect.left, (y || rect.top + 20) - rect.top);
+      open(name, options, node);
       const first = menu && menu.querySelector("button");
-      if (first) first.focus();
+      if (first) first.focus({ preventScroll: true });
     }
     function restore() {
       const m = keep.menu;
-      if (m) open(m.name, m.options.filter((o) => ctx.isLegal(o.action)), m.x, m.y);
+      if (m) open(m.name, m.options.filter((o) => ctx.isLegal(o.action)), m.box);
     }
     return { offer, close, restore };
   }
@@ -327,8 +319,9 @@
     const reg = geometry.regions[r];
     const [cx, cy] = geometry.centre[r];
     const lines = nameLines(reg.name);
-    const out = [s("text", { x: cx, y: cy - 12 - (lines.length - 1) * 16, class: "rl-name", "text-anchor": "middle" },
-      lines.map((line, i) => s("tspan", { x: cx, dy: i ? 16 : 0 }, line)))];
+    // the last line's baseline just above the icons; the lines above it in ems (a name grows on a phone)
+    const out = [s("text", { x: cx, y: cy - 12, class: "rl-name", "text-anchor": "middle" },
+      lines.map((line, i) => s("tspan", { x: cx, dy: i ? "1em" : `${-(lines.length - 1)}em` }, line)))];
     const items = [];
     const owner = view.castle[r];
     if (owner !== NO) {
@@ -567,21 +560,140 @@
     return el("div", { class: "rl-tools" }, hint ? el("p", { class: "rl-hint" }, hint) : null, buttons);
   }
 
-  // A larger map (twice the board's width, scrolled inside its box) for small screens; kept across redraws.
-  let zoomed = false;
-
-  function drawHeader(view, redraw) {
+  function drawHeader(view) {
     const battle = battleWords(view);
-    const zoom = el("button", { class: "rl-zoom", "aria-pressed": String(zoomed), onclick: () => { zoomed = !zoomed; redraw(); } },
-      zoomed ? "Fit the map" : "Larger map");
     return el("div", { class: "rl-header" },
       el("span", { class: "rl-round" }, `Round ${Math.min(view.round, view.round_limit)} of ${view.round_limit}`),
       el("span", { class: "rl-phase" }, phaseWords(view)),
-      zoom,
       view.pacts.length ? el("span", { class: "rl-pacts" },
         `Pacts this round: ${view.pacts.map(([a, b]) => `${FACTIONS[a].short} & ${FACTIONS[b].short}`).join(", ")}`) : null,
       battle ? el("p", { class: "rl-battle" }, battle) : null);
   }
+
+  // -- zoom and pan: the map's viewBox ------------------------------------------------------------------
+  // Buttons (+, −, reset), Ctrl + wheel (a trackpad's pinch), two fingers to pinch, one to drag (a drag is
+  // not a click).  The view is kept per board across redraws; none kept is the default: the whole map,
+  // or on a narrow board about 0.7 screen pixels per map unit (where the region names, 16 units, read at
+  // 11 px) centred on the places this seat may click now (else on the middle of the map).  Labels never read smaller than their minimum in screen
+  // pixels (reliquium.css: font sizes in units of --rl-inv, map units per screen pixel).
+  const MAX_ZOOM = 6;
+  const zooms = new Map(); // board element -> {k, x, y}: k times the whole map, (x, y) the view's top left
+  const focus = new Map(); // board element -> [x, y]: the middle of the places to click now
+
+  /** The middle of the map places among `options`' keys (regions, borders, junctions), or null. */
+  function focusOf(options) {
+    const points = [];
+    for (const key of options.keys()) {
+      const n = Number(key.slice(1));
+      if (key[0] === "r") points.push(geometry.centre[n]);
+      else if (key[0] === "b" && geometry.borders[n]) points.push(geometry.borders[n].mid);
+      else if (key[0] === "j" && geometry.spot[n]) points.push(geometry.spot[n]);
+    }
+    if (!points.length) return null;
+    return [sum(points.map((p) => p[0])) / points.length, sum(points.map((p) => p[1])) / points.length];
+  }
+
+  function clampZoom(k, x, y) {
+    k = Math.max(1, Math.min(MAX_ZOOM, k));
+    const w = geometry.width / k, h = geometry.height / k;
+    return { k, x: Math.max(0, Math.min(geometry.width - w, x)), y: Math.max(0, Math.min(geometry.height - h, y)) };
+  }
+
+  function currentZoom(board, svg) {
+    if (zooms.has(board)) return zooms.get(board);
+    const px = svg.getBoundingClientRect().width || geometry.width;
+    const k = Math.min(MAX_ZOOM, Math.max(1, 700 / px));
+    const [cx, cy] = focus.get(board) || [geometry.width / 2, geometry.height / 2];
+    return clampZoom(k, cx - geometry.width / k / 2, cy - geometry.height / k / 2);
+  }
+
+  function applyZoom(board, svg) {
+    const z = currentZoom(board, svg);
+    const w = geometry.width / z.k, h = geometry.height / z.k;
+    svg.setAttribute("viewBox", `${z.x} ${z.y} ${w} ${h}`);
+    svg.style.setProperty("--rl-inv", String(w / (svg.getBoundingClientRect().width || geometry.width)));
+    svg.dataset.zoom = z.k.toFixed(2);
+  }
+
+  /** Zoom by `factor` keeping the map point under (clientX, clientY) in place (the middle by default). */
+  function zoomBy(board, svg, factor, clientX, clientY) {
+    const z = currentZoom(board, svg);
+    const r = svg.getBoundingClientRect();
+    const fx = clientX === undefined ? 0.5 : (clientX - r.left) / r.width;
+    const fy = clientY === undefined ? 0.5 : (clientY - r.top) / r.height;
+    const px = z.x + fx * geometry.width / z.k, py = z.y + fy * geometry.height / z.k;
+    const k = Math.max(1, Math.min(MAX_ZOOM, z.k * factor));
+    zooms.set(board, clampZoom(k, px - fx * geometry.width / k, py - fy * geometry.height / k));
+    applyZoom(board, svg);
+  }
+
+  function panBy(board, svg, dx, dy) {
+    const z = currentZoom(board, svg);
+    const units = geometry.width / z.k / (svg.getBoundingClientRect().width || geometry.width);
+    zooms.set(board, clampZoom(z.k, z.x - dx * units, z.y - dy * units));
+    applyZoom(board, svg);
+  }
+
+  function zoomTools(board) {
+    const svg = () => board.querySelector(".rl-map");
+    return el("div", { class: "rl-zoom-tools", role: "group", "aria-label": "zoom the map" },
+      el("button", { class: "rl-zoom-in", "aria-label": "zoom in", title: "zoom in", onclick: () => zoomBy(board, svg(), 1.5) }, "+"),
+      el("button", { class: "rl-zoom-out", "aria-label": "zoom out", title: "zoom out", onclick: () => zoomBy(board, svg(), 1 / 1.5) }, "−"),
+      el("button", { class: "rl-zoom-reset", "aria-label": "reset the map's zoom", title: "reset the zoom",
+        onclick: () => { zooms.delete(board); applyZoom(board, svg()); } }, "⟲"));
+  }
+
+  /** Pointer events on the map: one pointer drags the view, two pinch it. */
+  function panAndPinch(board, svg) {
+    const down = new Map(); // pointerId -> [x, y]
+    let moved = false, pinch = null;
+    svg.addEventListener("pointerdown", (e) => {
+      down.set(e.pointerId, [e.clientX, e.clientY]);
+      if (down.size === 1) moved = false;
+      if (down.size === 2) {
+        const [[ax, ay], [bx, by]] = [...down.values()];
+        pinch = Math.hypot(ax - bx, ay - by) || 1;
+      }
+    });
+    svg.addEventListener("pointermove", (e) => {
+      const last = down.get(e.pointerId);
+      if (!last) return;
+      if (down.size >= 2 && pinch) {
+        down.set(e.pointerId, [e.clientX, e.clientY]);
+        const [[ax, ay], [bx, by]] = [...down.values()];
+        const d = Math.hypot(ax - bx, ay - by) || 1;
+        zoomBy(board, svg, d / pinch, (ax + bx) / 2, (ay + by) / 2);
+        pinch = d;
+        moved = true;
+        return;
+      }
+      const dx = e.clientX - last[0], dy = e.clientY - last[1];
+      if (!moved && Math.hypot(dx, dy) < 6) return;
+      if (!moved) { moved = true; svg.setPointerCapture(e.pointerId); }
+      down.set(e.pointerId, [e.clientX, e.clientY]);
+      panBy(board, svg, dx, dy);
+    });
+    const up = (e) => {
+      down.delete(e.pointerId);
+      if (down.size < 2) pinch = null;
+    };
+    svg.addEventListener("pointerup", up);
+    svg.addEventListener("pointercancel", up);
+    // a drag or a pinch ends without a click on what it started on
+    svg.addEventListener("click", (e) => { if (moved) { e.stopPropagation(); e.preventDefault(); moved = false; } }, true);
+    svg.addEventListener("wheel", (e) => {
+      if (!e.ctrlKey && !e.metaKey) return;
+      e.preventDefault();
+      zoomBy(board, svg, Math.exp(-e.deltaY / 300), e.clientX, e.clientY);
+    }, { passive: false });
+  }
+
+  window.addEventListener("resize", () => {
+    for (const board of drawn.keys()) {
+      const svg = board.isConnected && board.querySelector(".rl-map");
+      if (svg) applyZoom(board, svg);
+    }
+  });
 
   function drawOver(view) {
     if (view.phase !== "over") return null;
@@ -609,16 +721,20 @@
       return;
     }
     const keep = keptFor(board, ctx);
-    const root = el("div", { class: `rl${zoomed ? " rl-zoomed" : ""}`, "data-phase": view.phase, "data-round": view.round });
+    const root = el("div", { class: "rl", "data-phase": view.phase, "data-round": view.round });
     const ui = makeUi(root, ctx, keep);
     const options = optionsByTarget(view, ctx);
     root.append(
-      drawHeader(view, () => draw(board, view, ctx)),
+      drawHeader(view),
       drawOver(view) || "",
       drawTools(view, ctx, options) || "",
-      el("div", { class: "rl-mapbox" }, drawMap(view, ui, options)),
-      drawTracks(view, ctx, ui, options));
+      el("div", { class: "rl-mapbox" }, drawMap(view, ui, options), zoomTools(board)),
+      el("div", { class: "rl-tracksbox" }, drawTracks(view, ctx, ui, options)));
     board.replaceChildren(root);
+    const map = root.querySelector(".rl-map");
+    focus.set(board, focusOf(options));
+    applyZoom(board, map);
+    panAndPinch(board, map);
     ui.restore();
   }
 

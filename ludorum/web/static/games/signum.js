@@ -93,14 +93,16 @@
     node.setAttribute("role", "button");
     node.setAttribute("aria-label", label);
     node.classList.add("sg-hot");
-    node.addEventListener("click", (e) => { e.stopPropagation(); onActivate(e); });
+    node.addEventListener("click", (e) => { e.stopPropagation(); anchor = node; onActivate(e); });
     node.addEventListener("keydown", (e) => {
-      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); onActivate(e); }
+      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); anchor = node; onActivate(e); }
     });
     return node;
   }
 
   // -- the menu for a click that matches several actions -------------------------------------------------
+
+  let anchor = null; // the thing last clicked: its menu goes beside it, never over it
 
   function closeMenu(root) {
     const old = root.querySelector(".sg-menu");
@@ -117,8 +119,9 @@
       actions.map((l) => el("button", { role: "menuitem", onclick: () => { closeMenu(root); ctx.submit(l.action); } }, l.label)),
       el("button", { class: "sg-menu-close", onclick: () => closeMenu(root) }, "Close"));
     root.append(menu);
+    Ludorum.placeBeside(menu, anchor && anchor.isConnected ? anchor : root, root);
     const first = menu.querySelector("button");
-    if (first) first.focus();
+    if (first) first.focus({ preventScroll: true });
   }
 
   // -- which board thing each legal action belongs to -----------------------------------------------------
