@@ -30,6 +30,9 @@ from typing import Any
 
 HEADERS = {"X-Ludorum-Token": "body"}
 
+WARM_UP = 3.0
+"""Seconds the server is left to start its worker processes before the measure starts."""
+
 
 @dataclass
 class ServerFigures:
@@ -46,16 +49,51 @@ class ServerFigures:
     sqlite_commits_per_s: float
     bots: str = ""
     """The bot kind in every seat but the human's (empty: every seat is a human)."""
+    loop_cpu_ms: float = float("nan")
+    """CPU milliseconds the server's event-loop thread spent per acknowledged action (Linux: /proc)."""
+    server_cpu_ms: float = float("nan")
+    """CPU milliseconds of the whole server process (every thread) per acknowledged action."""
+    workers_cpu_ms: float = float("nan")
+    """CPU milliseconds of the server's worker processes (readings, replays, search bots) per action."""
 
     def line(self) -> str:
         """The figure as one line of text."""
         against = f", one human against {self.bots} bots each" if self.bots else ""
+        cpu = (
+            f"; CPU per action: event loop {self.loop_cpu_ms:.2f} ms, server {self.server_cpu_ms:.2f} ms, "
+            f"workers {self.workers_cpu_ms:.2f} ms"
+            if self.loop_cpu_ms == self.loop_cpu_ms  # measured (not NaN)
+            else ""
+        )
         return (
             f"server ({self.games} concurrent {self.game} games{against} over HTTP/WebSocket, SQLite WAL): "
             f"{self.actions_per_s:,.0f} actions/s, ack latency p50 {self.ack_p50_ms:.1f} ms, "
             f"p99 {self.ack_p99_ms:.1f} ms; bare SQLite commit p50 {self.sqlite_commit_p50_ms:.2f} ms "
-            f"({self.sqlite_commits_per_s:,.0f} commits/s)"
+            f"({self.sqlite_commits_per_s:,.0f} commits/s){cpu}"
         )
+
+
+def _ticks(path: str) -> int:
+    """utime + stime of a /proc ``stat`` file, in clock ticks (0 if it is gone)."""
+    try:
+        fields = Path(path).read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0
+    return int(fields[11]) + int(fields[12])  # fields 14 and 15 of proc(5), counted after the name
+
+
+def cpu_seconds(pid: int) -> tuple[float, float, float]:
+    """CPU seconds so far of process ``pid``'s main thread (its event loop), of the whole process, and
+    of its child processes still running (NaN where /proc is not available)."""
+    if not Path(f"/proc/{pid}/stat").exists():
+        return float("nan"), float("nan"), float("nan")
+    hz = os.sysconf("SC_CLK_TCK")
+    children: list[str] = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        with contextlib.suppress(OSError):
+            children += (task / "children").read_text().split()
+    kids = sum(_ticks(f"/proc/{c}/stat") for c in children)
+    return _ticks(f"/proc/{pid}/task/{pid}/stat") / hz, _ticks(f"/proc/{pid}/stat") / hz, kids / hz
 
 
 def _free_port() -> int:
@@ -90,7 +128,7 @@ def sqlite_commit_figures(path: Path, n: int = 300) -> tuple[float, float]:
 
 
 @contextlib.contextmanager
-def _server(registry_ref: str | None, url: str, port: int) -> Iterator[str]:
+def _server(registry_ref: str | None, url: str, port: int) -> Iterator[tuple[str, int]]:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([os.getcwd(), os.environ.get("PYTHONPATH", "")])}
     cmd = [sys.executable, "-m", "ludorum.lab.server_bench", url, str(port), registry_ref or ""]
     proc = subprocess.Popen(cmd, env=env)
@@ -107,7 +145,7 @@ def _server(registry_ref: str | None, url: str, port: int) -> Iterator[str]:
                 if proc.poll() is not None or time.monotonic() > deadline:
                     raise RuntimeError("the benchmark server did not start") from None
                 time.sleep(0.1)
-        yield base
+        yield base, proc.pid
     finally:
         proc.terminate()
         try:
@@ -191,7 +229,7 @@ def server_bench(
     with tempfile.TemporaryDirectory(prefix="ludorum-bench-") as tmp:
         commit_p50, commits_per_s = sqlite_commit_figures(Path(tmp) / "bare.sqlite3")
         url = f"sqlite:///{Path(tmp) / 'server.sqlite3'}"
-        with _server(registry_ref, url, _free_port()) as base:
+        with _server(registry_ref, url, _free_port()) as (base, pid):
             catalog = httpx.get(base + "/api/catalog").json()
             if not catalog:
                 raise RuntimeError("no games are registered")
@@ -211,9 +249,15 @@ def server_bench(
                     )
                 return sum(counts), lat, time.perf_counter() - start
 
+            # The server's worker processes start in the background: not part of the measure.
+            time.sleep(WARM_UP)
             # A thread of its own: the caller may already run an event loop (Playwright's, a notebook's).
+            cpu_before = cpu_seconds(pid)
             with concurrent.futures.ThreadPoolExecutor(1) as pool:
                 actions, lat, elapsed = pool.submit(asyncio.run, run()).result()
+            cpu = [
+                (b - a) * 1000 / max(actions, 1) for a, b in zip(cpu_before, cpu_seconds(pid), strict=True)
+            ]
     return ServerFigures(
         chosen["name"],
         games,
@@ -225,6 +269,7 @@ def server_bench(
         commit_p50,
         commits_per_s,
         bot or "",
+        *cpu,
     )
 
 

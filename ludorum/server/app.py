@@ -30,7 +30,6 @@ from ludorum.server.errors import ApiError
 from ludorum.server.hints import Hints
 from ludorum.server.hints import router as hints_router
 from ludorum.server.hub import Hub
-from ludorum.server.language import LanguageMiddleware, LocalizedJSONResponse
 from ludorum.server.limits import Limits
 from ludorum.server.workers import Workers
 
@@ -161,6 +160,7 @@ def create_app(
         hub = Hub(registry, store, bot_delay, limits)
         hub.bot_pool = BotPool()  # search bots think in worker processes, never on the event loop
         hub.workers = Workers(workers)  # disclosures and replays: worker processes too
+        hub.workers.start()
         app.state.hub = hub
         await hub.start()
         try:
@@ -179,7 +179,6 @@ def create_app(
         lifespan=lifespan,
     )
     app.add_middleware(BodyLimit)
-    app.add_middleware(LanguageMiddleware)  # the reader's language, for every answer and push
     app.include_router(router)
     app.include_router(hints_router)
     app.state.hints = Hints()
@@ -196,7 +195,7 @@ def create_app(
 
     @app.exception_handler(ApiError)
     async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
-        return LocalizedJSONResponse(exc.body(), status_code=exc.status, headers=exc.headers)
+        return JSONResponse(exc.body(), status_code=exc.status, headers=exc.headers)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:

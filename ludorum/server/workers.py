@@ -69,7 +69,18 @@ class Workers:
         self.workers = default_workers() if workers is None else workers
         self._executors: list[concurrent.futures.ProcessPoolExecutor] = []
 
+    def start(self) -> None:
+        """Start the worker processes now, in the background (spawning one and importing the rules
+        takes a second or more: better before the first step than during it)."""
+        if self.workers:
+            for ex in self._executor_list():
+                ex.submit(_start_worker)
+
     def _executor(self, key: str) -> concurrent.futures.ProcessPoolExecutor:
+        executors = self._executor_list()
+        return executors[zlib.crc32(key.encode()) % len(executors)]
+
+    def _executor_list(self) -> list[concurrent.futures.ProcessPoolExecutor]:
         if not self._executors:
             # Spawned, never forked: the server runs threads (the writer, the database pool).
             ctx = multiprocessing.get_context("spawn")
@@ -77,7 +88,7 @@ class Workers:
                 concurrent.futures.ProcessPoolExecutor(1, mp_context=ctx, initializer=_start_worker)
                 for _ in range(self.workers)
             ]
-        return self._executors[zlib.crc32(key.encode()) % len(self._executors)]
+        return self._executors
 
     async def run(self, key: str, fn: Any, *args: Any) -> Any:
         """``fn(*args)`` in the worker of ``key`` (a game id), or in a thread without workers."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 from ludorum.lab.server_bench import server_bench
 
@@ -14,6 +15,9 @@ def test_server_bench_plays_games_through_the_api() -> None:
     assert 0 < f.ack_p50_ms <= f.ack_p99_ms
     assert f.sqlite_commit_p50_ms > 0 and f.sqlite_commits_per_s > 0
     assert "actions/s" in f.line() and "bare SQLite commit" in f.line()
+    if Path("/proc/self/stat").exists():  # the CPU each action costs the server (Linux)
+        assert 0 < f.loop_cpu_ms <= f.server_cpu_ms and f.workers_cpu_ms >= 0
+        assert "event loop" in f.line()
 
 
 def test_server_bench_runs_under_a_callers_event_loop() -> None:
