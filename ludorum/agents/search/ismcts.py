@@ -100,7 +100,7 @@ class ISMCTS:
                     seen = children.get(a)
                     if seen is not None:
                         seen.avail += 1
-                a = hint if hint in untried else untried[rng.randrange(len(untried))]
+                a = hint if hint is not None and hint in untried else untried[rng.randrange(len(untried))]
                 state = game.apply(state, a)
                 child = children[a] = InfoNode(players)
                 path.append(child)
@@ -111,7 +111,7 @@ class ISMCTS:
                 child = children[a]
                 child.avail += 1
                 score = child.totals[mover] / child.visits + c * sqrt(log(child.avail) / child.visits)
-                if a == hint:
+                if hint is not None and a == hint:
                     score += bias / (child.visits + 1)
                 if score > best_score:
                     best_a, best, best_score = a, child, score
