@@ -151,15 +151,21 @@ def test_the_reliquium_map_zooms_pans_and_resets(phone: Page, games_server: Live
     whole = view()
     assert whole[2] > start[2] and whole[:2] == [0, 0], (start, whole)
     assert_legible(phone)
-    phone.locator("#board .rl-zoom-in").tap()
-    phone.locator("#board .rl-zoom-in").tap()
-    zoomed = view()
-    assert zoomed[2] < start[2], (start, zoomed)
-    # a drag pans the map, and is no click on what it started on
-    before = log_length(phone)
+    # two fingers spread apart zoom in
     box = svg.bounding_box()
     assert box is not None
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    cdp = phone.context.new_cdp_session(phone)
+    for kind, d in [("touchStart", 20), *[("touchMove", d) for d in (40, 60, 80)], ("touchEnd", 0)]:
+        points = [{"x": x - d, "y": y, "id": 0}, {"x": x + d, "y": y, "id": 1}] if d else []
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+    pinched = view()
+    assert pinched[2] < whole[2] / 2, (whole, pinched)
+    phone.locator("#board .rl-zoom-in").tap()
+    zoomed = view()
+    assert zoomed[2] < pinched[2] and zoomed[2] < start[2], (start, pinched, zoomed)
+    # a drag pans the map, and is no click on what it started on
+    before = log_length(phone)
     phone.mouse.move(x, y)
     phone.mouse.down()
     phone.mouse.move(x - 60, y - 40, steps=5)

@@ -17,8 +17,10 @@
 // (recruit, build, march/melee/ranged into it, unit choices, losses, flight, victory march, abilities),
 // borders (march, melee, ranged, support, token abilities), junctions (summon), a track segment (build a
 // castle of that terrain) and your action marker (pass).  One matching action is sent at once; several
-// open a small menu.  Actions that are no place (pass, cancel, forgo, pacts…) are buttons above the map,
-// and the frame's list keeps every action reachable by keyboard.  Each part is an SVG with a viewBox.
+// open a small menu beside the thing clicked (Ludorum.placeBeside).  Actions that are no place (pass,
+// cancel, forgo, pacts…) are buttons above the map, and the frame's list keeps every action reachable by
+// keyboard.  Each part is an SVG with a viewBox; the map's zooms and pans (buttons, pinch, drag,
+// Ctrl + wheel), its labels kept legible on the screen (docs/web-client.md, "Phones").
 "use strict";
 (function () {
   const el = Ludorum.el;
