@@ -8,19 +8,22 @@ time, and ``make test`` only checks).  ``--check`` changes nothing and says what
 Messages come from three places:
 
 * Python: ``T("...")`` and ``Tn("...", "...", n)`` (``ludorum.engine.i18n``) and ``N_("...")``;
-* JavaScript: ``Ludorum.t("...")`` in ``ludorum/web/static``;
+* the browser: ``Ludorum.t("...")`` and ``Ludorum.tn("...", "...", n)`` in ``ludorum/web/static/**.js``, and
+  in its ``.html`` pages the first text of each element marked ``data-t`` and the attributes its
+  ``data-t-attr`` names (``Ludorum.translatePage`` in ``common.js`` translates the same);
 * content: the player-visible fields of ``ludorum/games/<game>/data/*.toml`` (:data:`TOML_KEYS`).  Where
   the data file already gives the Russian (Legends of Signum's ``name_ru``, the rulebook's own terms),
   that translation is taken from it, as are the glossary's property names: they are never typed twice.
 
 The browser's catalog (``ludorum/web/static/locale/<lang>.json``) holds the translations of the
-JavaScript messages only.
+browser's messages only (a plural message as the list of its forms).
 """
 
 from __future__ import annotations
 
 import argparse
 import datetime
+import html.parser
 import io
 import json
 import sys
@@ -41,7 +44,7 @@ ROOT = PACKAGE.parent
 STATIC = PACKAGE / "web" / "static"
 JS_CATALOGS = STATIC / "locale"
 PY_KEYWORDS: dict[str, Any] = {"T": None, "Tn": (1, 2), "N_": None}
-JS_KEYWORDS: dict[str, Any] = {"Ludorum.t": None}
+JS_KEYWORDS: dict[str, Any] = {"Ludorum.t": None, "Ludorum.tn": (1, 2)}
 FIXED_DATE = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
 TOML_KEYS = ("name", "name_en", "card", "colour", "text", "title")
 """The fields of the data files that players read."""
@@ -59,6 +62,51 @@ def python_files() -> list[Path]:
 def js_files() -> list[Path]:
     """The browser client's scripts."""
     return sorted(p for p in STATIC.rglob("*.js") if "locale" not in p.parts)
+
+
+def html_files() -> list[Path]:
+    """The browser client's pages."""
+    return sorted(STATIC.glob("*.html"))
+
+
+class _MarkedText(html.parser.HTMLParser):
+    """A page's texts marked for translation: ``data-t`` (the element's first text) and ``data-t-attr``."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.found: list[tuple[int, str]] = []
+        self.waiting: list[int] = []  # depths of data-t elements whose first text is still to come
+        self.depth = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        for name in (found.get("data-t-attr") or "").split():
+            if found.get(name):
+                self.found.append((self.getpos()[0], str(found[name])))
+        if tag in ("meta", "link", "input", "br", "img"):
+            return
+        self.depth += 1
+        if "data-t" in found:
+            self.waiting.append(self.depth)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("meta", "link", "input", "br", "img"):
+            return
+        if self.waiting and self.waiting[-1] == self.depth:
+            self.waiting.pop()
+        self.depth -= 1
+
+    def handle_data(self, data: str) -> None:
+        if self.waiting and self.waiting[-1] == self.depth and data.strip():
+            self.found.append((self.getpos()[0], data.strip()))
+            self.waiting.pop()
+
+
+def html_messages(path: Path) -> list[tuple[int, str]]:
+    """The marked texts of one page, with their lines."""
+    parser = _MarkedText()
+    parser.feed(path.read_text(encoding="utf-8"))
+    return parser.found
 
 
 def toml_files() -> list[Path]:
@@ -117,6 +165,10 @@ def template() -> tuple[Catalog, set[str]]:
             for line, msg, comments, _ctx in extract("javascript", f, keywords=JS_KEYWORDS):
                 cat.add(msg, locations=[(_rel(path), line)], auto_comments=comments)
                 js.add(msg if isinstance(msg, str) else msg[0])
+    for path in html_files():
+        for line, text in html_messages(path):
+            cat.add(text, locations=[(_rel(path), line)])
+            js.add(text)
     for path in toml_files():
         for en, _ru in toml_messages(path):
             cat.add(en, locations=[(_rel(path), 0)])
@@ -132,7 +184,10 @@ def po_path(lang: str) -> Path:
 
 def _dump_po(cat: Catalog) -> bytes:
     out = io.BytesIO()
-    write_po(out, cat, width=110, sort_output=True, omit_header=False, include_previous=False)
+    # files without line numbers: an edit elsewhere in a source file changes no catalog
+    write_po(
+        out, cat, width=110, sort_output=True, omit_header=False, include_previous=False, include_lineno=False
+    )
     return out.getvalue()
 
 
@@ -143,8 +198,13 @@ def _dump_mo(cat: Catalog) -> bytes:
 
 
 def js_catalog(cat: Catalog, ids: set[str]) -> bytes:
-    """The browser's catalog: the JavaScript messages' translations (untranslated ones left out)."""
-    table = {m.id: m.string for m in cat if m.id in ids and m.string and not m.fuzzy}
+    """The browser's catalog: its messages' translations (untranslated ones left out; a plural message is
+    keyed by its singular and holds the list of its forms)."""
+    table: dict[str, str | list[str]] = {}
+    for m in cat:
+        key = m.id if isinstance(m.id, str) else m.id[0] if m.id else None
+        if key in ids and not m.fuzzy and m.string and (isinstance(m.string, str) or all(m.string)):
+            table[key] = m.string if isinstance(m.string, str) else list(m.string)
     return (json.dumps(table, ensure_ascii=False, indent=0, sort_keys=True) + "\n").encode()
 
 

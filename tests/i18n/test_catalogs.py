@@ -97,3 +97,20 @@ def test_the_browser_catalog_holds_only_javascript_messages() -> None:
     table = json.loads((build.JS_CATALOGS / "ru.json").read_text(encoding="utf-8"))
     _tmpl, js = build.template()
     assert set(table) <= js
+
+
+def test_every_browser_message_is_extracted() -> None:
+    """Each ``Ludorum.t("...")``/``Ludorum.tn("...")`` of the scripts reaches the catalog: Babel misses a
+    call inside a template literal's ``${}`` or inside another call's arguments, so write none there."""
+    import re
+
+    from babel.messages.extract import extract
+
+    comment = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
+    for path in build.js_files():
+        calls = len(re.findall(r'Ludorum\.tn?\(\s*"', comment.sub("", path.read_text(encoding="utf-8"))))
+        with path.open("rb") as f:
+            extracted = len(list(extract("javascript", f, keywords=build.JS_KEYWORDS)))
+        assert calls == extracted, (
+            f"{path.name}: {calls - extracted} Ludorum.t calls the build cannot extract"
+        )

@@ -3,6 +3,100 @@
 
 window.Ludorum = window.Ludorum || {};
 
+// -- the reader's language (docs/i18n.md) --------------------------------------------------------------
+// Chosen in the page's language menu and remembered in localStorage and the `ludorum_lang` cookie, which
+// the server reads too (so the labels, names and refusals it sends come in the same language); else the
+// browser's languages.  The table (/static/locale/<lang>.json, built by `python -m ludorum.locale.build`)
+// is loaded before any page script runs, so that Ludorum.t works everywhere at once.
+Ludorum.LANGUAGES = { en: "English", ru: "Русский" };
+Ludorum.lang = (function () {
+  const spoken = (code) => (code && Object.prototype.hasOwnProperty.call(Ludorum.LANGUAGES, code) ? code : null);
+  let saved = null;
+  try { saved = localStorage.getItem("ludorum_lang"); } catch (e) { saved = null; }
+  const cookie = (document.cookie.match(/(?:^|;\s*)ludorum_lang=([^;]*)/) || [])[1];
+  const browser = (navigator.languages || [navigator.language || ""]).map((l) => spoken(String(l).toLowerCase().split("-")[0])).find(Boolean);
+  return spoken(saved) || spoken(cookie) || browser || "en";
+})();
+document.cookie = `ludorum_lang=${Ludorum.lang}; path=/; max-age=31536000; SameSite=Lax`;
+document.documentElement.lang = Ludorum.lang;
+Ludorum.messages = (function () {
+  if (Ludorum.lang === "en") return {};
+  try {
+    const request = new XMLHttpRequest();
+    request.open("GET", `/static/locale/${Ludorum.lang}.json`, false); // before the page's scripts run
+    request.send();
+    return request.status === 200 ? JSON.parse(request.responseText) : {};
+  } catch (e) {
+    return {};
+  }
+})();
+
+/** `text` with its {name} placeholders filled from `params`. */
+Ludorum.format = function (text, params) {
+  return params ? text.replace(/\{(\w+)\}/g, (m, k) => (Object.prototype.hasOwnProperty.call(params, k) ? String(params[k]) : m)) : text;
+};
+
+/** A message in the reader's language: Ludorum.t("Seat {n}", {n: 2}).  Write the message as a plain
+ * string literal, never inside a template literal's ${}: the catalog build extracts it from there. */
+Ludorum.t = function (msgid, params) {
+  const s = Ludorum.messages[msgid];
+  return Ludorum.format(typeof s === "string" && s ? s : msgid, params);
+};
+
+/** The plural form of a language for the number n (the index into a message's translations). */
+Ludorum.pluralIndex = function (lang, n) {
+  if (lang === "ru") return n % 10 === 1 && n % 100 !== 11 ? 0 : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 10 || n % 100 >= 20) ? 1 : 2;
+  return n === 1 ? 0 : 1;
+};
+
+/** A message with plural forms: Ludorum.tn("{n} step", "{n} steps", n, {...}); `n` is a parameter too. */
+Ludorum.tn = function (singular, plural, n, params) {
+  const forms = Ludorum.messages[singular];
+  const all = Object.assign({ n }, params || {});
+  if (Array.isArray(forms) && forms.every(Boolean)) return Ludorum.format(forms[Ludorum.pluralIndex(Ludorum.lang, n)] || forms[forms.length - 1], all);
+  return Ludorum.format(n === 1 ? singular : plural, all);
+};
+
+/** Remember a language and read the page again in it. */
+Ludorum.setLanguage = function (lang) {
+  try { localStorage.setItem("ludorum_lang", lang); } catch (e) { /* private mode: the cookie remembers */ }
+  document.cookie = `ludorum_lang=${lang}; path=/; max-age=31536000; SameSite=Lax`;
+  location.reload();
+};
+
+/** Translate the page's own HTML: the first text of each [data-t] element, and the attributes named in
+ * its data-t-attr (the build extracts the same from the .html files). */
+Ludorum.translatePage = function (root) {
+  for (const node of (root || document).querySelectorAll("[data-t], [data-t-attr]")) {
+    if (node.hasAttribute("data-t")) {
+      const text = [...node.childNodes].find((c) => c.nodeType === Node.TEXT_NODE && c.nodeValue.trim());
+      if (text) text.nodeValue = text.nodeValue.replace(text.nodeValue.trim(), Ludorum.t(text.nodeValue.trim()));
+    }
+    for (const attr of (node.getAttribute("data-t-attr") || "").split(/\s+/).filter(Boolean)) {
+      if (node.hasAttribute(attr)) node.setAttribute(attr, Ludorum.t(node.getAttribute(attr)));
+    }
+  }
+};
+
+/** The language menu of the page's top bar. */
+Ludorum.languageMenu = function () {
+  const select = document.createElement("select");
+  select.id = "language";
+  select.className = "language";
+  select.style.marginLeft = "auto";
+  select.setAttribute("aria-label", Ludorum.t("Language"));
+  for (const [code, name] of Object.entries(Ludorum.LANGUAGES)) select.append(new Option(name, code, false, code === Ludorum.lang));
+  select.addEventListener("change", () => Ludorum.setLanguage(select.value));
+  return select;
+};
+
+// The scripts are deferred: the page's HTML is all there, and the page's own script has not run yet.
+Ludorum.translatePage();
+(function () {
+  const bar = document.querySelector("header.bar");
+  if (bar) bar.append(Ludorum.languageMenu());
+})();
+
 /** Call the API: JSON in and out; a refusal throws an Error whose message is the server's words. */
 Ludorum.api = async function (method, path, body) {
   const init = { method, headers: {}, credentials: "same-origin" };
@@ -14,13 +108,13 @@ Ludorum.api = async function (method, path, body) {
   try {
     response = await fetch(path, init);
   } catch (e) {
-    throw Object.assign(new Error("The server cannot be reached; check that Ludorum is still running."), { code: "offline" });
+    throw Object.assign(new Error(Ludorum.t("The server cannot be reached; check that Ludorum is still running.")), { code: "offline" });
   }
   let data = null;
   try { data = await response.json(); } catch (e) { data = null; }
   if (!response.ok) {
     const err = (data && data.error) || {};
-    const message = err.message || `The server refused (${response.status}).`;
+    const message = err.message || Ludorum.t("The server refused ({status}).", { status: response.status });
     throw Object.assign(new Error(err.rule ? `${message} (${err.rule})` : message), { code: err.code, status: response.status, data: err });
   }
   return data;
@@ -83,11 +177,11 @@ Ludorum.drawView = function (boardEl, view) {
   function node(value) {
     if (value === null || value === undefined) return el("span", { class: "muted" }, "—");
     if (Array.isArray(value)) {
-      if (value.every((v) => v === null || typeof v !== "object")) return el("span", {}, value.map((v) => (v === null ? "—" : String(v))).join(", ") || "none");
+      if (value.every((v) => v === null || typeof v !== "object")) return el("span", {}, value.map((v) => (v === null ? "—" : String(v))).join(", ") || Ludorum.t("none"));
       return el("ol", { start: 0 }, value.map((v) => el("li", {}, node(v))));
     }
     if (typeof value === "object") {
-      if (Object.keys(value).length === 1 && "hidden" in value) return el("span", { class: "muted" }, value.hidden === true ? "hidden" : `hidden (${value.hidden})`);
+      if (Object.keys(value).length === 1 && "hidden" in value) return el("span", { class: "muted" }, value.hidden === true ? Ludorum.t("hidden") : Ludorum.t("hidden ({what})", { what: value.hidden }));
       return el("dl", {}, Object.entries(value).map(([k, v]) => [el("dt", {}, words(k)), el("dd", {}, node(v))]));
     }
     return el("span", {}, String(value));

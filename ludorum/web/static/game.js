@@ -26,7 +26,7 @@
 
   function nameOf(seat) {
     const p = snap.players.find((q) => q.seat === seat);
-    return p ? p.name : `Seat ${seat + 1}`;
+    return p ? p.name : Ludorum.t("Seat {n}", { n: seat + 1 });
   }
 
   async function resync() {
@@ -80,7 +80,7 @@
         return;
       } catch (e) {
         console.error(e);
-        showError(new Error(`The board could not be drawn (${e.message}); showing the plain view.`));
+        showError(new Error(Ludorum.t("The board could not be drawn ({error}); showing the plain view.", { error: e.message })));
       }
     }
     Ludorum.drawView(boardEl, view);
@@ -88,10 +88,10 @@
 
   /** Whose turn, for the page title (seen on the browser's tab while another tab is in front). */
   function turnWords() {
-    if (snap.result) return "Game over · ";
+    if (snap.result) return Ludorum.t("Game over") + " · ";
     if (snap.to_move === null || snap.to_move === undefined) return "";
-    if (snap.to_move === snap.seat) return "▶ Your turn · ";
-    return `${nameOf(snap.to_move)}'s turn · `;
+    if (snap.to_move === snap.seat) return "▶ " + Ludorum.t("Your turn") + " · ";
+    return Ludorum.t("{name}'s turn", { name: nameOf(snap.to_move) }) + " · ";
   }
 
   function drawStatus() {
@@ -99,16 +99,19 @@
     status.classList.remove("yours");
     if (snap.result) {
       const winners = snap.result.ranking.map((r, i) => (r === 1 ? nameOf(i) : null)).filter(Boolean);
-      status.textContent = `Game over (${snap.result.reason}). ${winners.length > 1 ? "Winners" : "Winner"}: ${winners.join(" & ")}.`;
+      status.textContent = winners.length > 1
+        ? Ludorum.t("Game over ({reason}). Winners: {names}.", { reason: snap.result.reason, names: winners.join(" & ") })
+        : Ludorum.t("Game over ({reason}). Winner: {names}.", { reason: snap.result.reason, names: winners.join(" & ") });
     } else if (snap.to_move === null) {
-      status.textContent = "Chance is deciding…";
+      status.textContent = Ludorum.t("Chance is deciding…");
     } else if (snap.to_move === snap.seat) {
-      status.textContent = "Your turn.";
+      status.textContent = Ludorum.t("Your turn.");
       status.classList.add("yours");
     } else {
       const p = snap.players[snap.to_move];
-      const who = p.kind === "bot" ? `${p.name} (bot) is thinking…` : p.claimed ? `Waiting for ${p.name}.` : `Waiting for someone to take ${p.name}'s seat.`;
-      status.textContent = (snap.seat === null ? "You are watching. " : "") + who;
+      const who = p.kind === "bot" ? Ludorum.t("{name} (bot) is thinking…", { name: p.name }) : p.claimed ? Ludorum.t("Waiting for {name}.", { name: p.name })
+        : Ludorum.t("Waiting for someone to take {name}'s seat.", { name: p.name });
+      status.textContent = (snap.seat === null ? Ludorum.t("You are watching.") + " " : "") + who;
     }
   }
 
@@ -122,8 +125,8 @@
 
   function drawPlayers() {
     $("players").replaceChildren(...orderedPlayers().map((p) => {
-      const kind = p.kind === "bot" ? `bot: ${p.bot}` : p.claimed ? "player" : "open seat";
-      const score = snap.result ? ` — ${snap.result.scores[p.seat]} (rank ${snap.result.ranking[p.seat]})` : "";
+      const kind = p.kind === "bot" ? Ludorum.t("bot: {name}", { name: p.bot }) : p.claimed ? Ludorum.t("player") : Ludorum.t("open seat");
+      const score = snap.result ? " — " + Ludorum.t("{score} (rank {rank})", { score: snap.result.scores[p.seat], rank: snap.result.ranking[p.seat] }) : "";
       return el("li", { class: [p.seat === snap.to_move ? "turn" : "", p.you ? "you" : ""].join(" ").trim() || null,
         "aria-current": p.seat === snap.to_move ? "step" : null },
         `${p.name} (${kind})${score}`);
@@ -135,26 +138,28 @@
     if (snap.seat === null && snap.status === "open") {
       if (snap.seed_chosen) {
         tools.push(el("p", { class: "warning chosen-seed" },
-          "This game was resumed from an uploaded record: its uploader chose the seed, so they know the order of every deck and every future roll."));
+          Ludorum.t("This game was resumed from an uploaded record: its uploader chose the seed, so they know the order of every deck and every future roll.")));
       }
       for (const p of snap.players) {
-        const label = snap.seed_chosen ? `Take ${p.name}'s seat anyway` : `Take ${p.name}'s seat`;
+        const label = snap.seed_chosen ? Ludorum.t("Take {name}'s seat anyway", { name: p.name }) : Ludorum.t("Take {name}'s seat", { name: p.name });
         if (p.kind === "human" && !p.claimed) tools.push(el("button", { onclick: () => claim(p.seat) }, label));
       }
     } else if (snap.seed_chosen) {
-      tools.push(el("p", { class: "muted small chosen-seed" }, "Resumed from an uploaded record: its seed was chosen by the uploader."));
+      tools.push(el("p", { class: "muted small chosen-seed" }, Ludorum.t("Resumed from an uploaded record: its seed was chosen by the uploader.")));
     }
     const open = snap.players.filter((p) => p.kind === "human" && !p.claimed);
     if (snap.seat !== null && open.length && !snap.result) {
+      const or = Ludorum.t(" or ");
       tools.push(el("p", { class: "muted small invite" },
-        `To invite a friend, send them this page's address: they take ${open.map((p) => p.name).join(" or ")}'s seat here or from the lobby.`));
+        Ludorum.t("To invite a friend, send them this page's address: they take {names}'s seat here or from the lobby.",
+          { names: open.map((p) => p.name).join(or) })));
     }
     if (snap.seat !== null && !snap.result) {
-      tools.push(el("button", { onclick: leave, title: "a bot plays your seat from now on" }, "Leave (a bot takes over)"));
+      tools.push(el("button", { onclick: leave, title: Ludorum.t("a bot plays your seat from now on") }, Ludorum.t("Leave (a bot takes over)")));
     }
     if (snap.result && snap.seat !== null) { // only a player of the game may ask for its rematch
-      tools.push(el("button", { onclick: rematch }, "Rematch"));
-      for (const id of snap.rematches || []) tools.push(el("a", { href: `/game/${id}` }, "Go to the rematch"));
+      tools.push(el("button", { onclick: rematch }, Ludorum.t("Rematch")));
+      for (const id of snap.rematches || []) tools.push(el("a", { href: `/game/${id}` }, Ludorum.t("Go to the rematch")));
     }
     $("seat-tools").replaceChildren(...tools);
   }
@@ -189,7 +194,7 @@
       $("actions").replaceChildren(
         el("li", { class: "group-title" }, opened.label),
         ...opened.actions.map((l, i) => button(i, { onclick: () => submit(l.action), "aria-label": l.label, class: isHint(l) ? "suggested" : null }, l.short)),
-        button(opened.actions.length, { onclick: () => { openGroup = null; drawActions(); }, class: "back" }, "◂ Back"));
+        button(opened.actions.length, { onclick: () => { openGroup = null; drawActions(); }, class: "back" }, "◂ " + Ludorum.t("Back")));
     } else {
       $("actions").replaceChildren(...entries.map((e, i) => (e.actions.length === 1
         ? button(i, { onclick: () => submit(e.actions[0].action), class: isHint(e.actions[0]) ? "suggested" : null }, e.label)
@@ -212,11 +217,11 @@
       $("actions-panel").insertBefore(box, $("actions"));
     }
     if (!hintsAllowed || !snap.legal.length) { box.replaceChildren(); return; }
-    const chance = current && current.win !== null ? ` (estimated win chance ${Math.round(current.win * 100)}%)` : "";
+    const chance = current && current.win !== null ? " " + Ludorum.t("(estimated win chance {percent}%)", { percent: Math.round(current.win * 100) }) : "";
     box.replaceChildren(...[ // (replaceChildren would write out a null)
       el("button", { id: "hint-button", onclick: askHint, disabled: hinting || busy || current !== null || null,
-        title: "the medium search bot looks at what you know and suggests a move" }, hinting ? "Thinking…" : "Suggest a move"),
-      current ? el("p", { id: "hint", class: "hint", role: "status" }, `Suggested: ${current.label}${chance}.`) : null].filter(Boolean));
+        title: Ludorum.t("the medium search bot looks at what you know and suggests a move") }, hinting ? Ludorum.t("Thinking…") : Ludorum.t("Suggest a move")),
+      current ? el("p", { id: "hint", class: "hint", role: "status" }, Ludorum.t("Suggested: {label}{chance}.", { label: current.label, chance })) : null].filter(Boolean));
   }
 
   async function askHint() {
@@ -269,7 +274,7 @@
     const select = $("log-filter");
     const want = ["", ...snap.players.map((p) => String(p.seat))];
     if ([...select.options].map((o) => o.value).join("|") !== want.join("|")) {
-      select.replaceChildren(el("option", { value: "" }, "everyone"),
+      select.replaceChildren(el("option", { value: "" }, Ludorum.t("everyone")),
         ...orderedPlayers().map((p) => el("option", { value: String(p.seat) }, p.name)));
       select.value = logFilter;
     }
@@ -292,7 +297,7 @@
       }
       const marker = shown[i] && e.stage && e.stage !== stage ? el("span", { class: "stage" }, e.stage) : null;
       if (shown[i] && e.stage) stage = e.stage;
-      const text = e.action ? `${who}: ${e.label}` : `${who} made a secret decision`;
+      const text = e.action ? `${who}: ${e.label}` : Ludorum.t("{name} made a secret decision", { name: who });
       return el("li", { class: [e.action ? "" : "secret", shown[i] ? "" : "cancelled"].join(" ").trim() || null,
         value: e.index + 1, hidden: !visible, "data-index": e.index, "data-seat": e.seat }, marker, text);
     }));
@@ -310,7 +315,7 @@
     drawBoard($("board"), snap.view, context(snap.legal, false));
     drawLog();
     $("record-link").href = `/api/games/${gameId}/record`;
-    $("record-link").textContent = snap.result ? "Download the record" : "Download what you have seen (the full record comes at the end)";
+    $("record-link").textContent = snap.result ? Ludorum.t("Download the record") : Ludorum.t("Download what you have seen (the full record comes at the end)");
     if (snap.result) setUpReplay();
     else checkHints();
   }
@@ -389,7 +394,7 @@
     $("replay-next").addEventListener("click", () => showStep(replayStep + 1));
     $("replay-last").addEventListener("click", () => showStep(snap.version));
     const tools = el("div", { id: "analysis", class: "analysis" },
-      el("button", { id: "analyse-button", onclick: analyse, title: "the search bots replay the game and look for each player's biggest mistakes" }, "Analyse the game"),
+      el("button", { id: "analyse-button", onclick: analyse, title: Ludorum.t("the search bots replay the game and look for each player's biggest mistakes") }, Ludorum.t("Analyse the game")),
       el("div", { id: "analysis-result", "aria-live": "polite" }));
     section.append(tools);
     showStep(0);
@@ -403,7 +408,7 @@
   async function analyse() {
     const out = $("analysis-result");
     $("analyse-button").disabled = true;
-    out.textContent = "The search bots are analysing the game…";
+    out.textContent = Ludorum.t("The search bots are analysing the game…");
     try {
       for (;;) {
         const data = await api("GET", `/api/games/${gameId}/analysis`);
@@ -422,19 +427,22 @@
 
   function drawAnalysis() {
     const out = $("analysis-result");
-    if (analysis.status !== "done") { out.textContent = `The analysis failed: ${analysis.message || "unknown error"}.`; return; }
+    const unknown = Ludorum.t("unknown error");
+    if (analysis.status !== "done") { out.textContent = Ludorum.t("The analysis failed: {why}.", { why: analysis.message || unknown }); return; }
     const byStep = new Map(analysis.judgements.map((j) => [j.step, j]));
-    const note = `${analysis.analysed} of ${analysis.decisions} decisions analysed by the ${analysis.level} search bot` +
-      (analysis.complete ? "." : " (it ran out of time).");
+    const note = analysis.complete
+      ? Ludorum.t("{analysed} of {decisions} decisions analysed by the {level} search bot.", analysis)
+      : Ludorum.t("{analysed} of {decisions} decisions analysed by the {level} search bot (it ran out of time).", analysis);
     out.replaceChildren(el("p", { class: "muted small" }, note),
       ...orderedPlayers().map((p) => {
         const steps = analysis.mistakes[String(p.seat)] || [];
         return el("div", { class: "mistakes", "data-seat": p.seat },
-          el("h3", {}, `${p.name}: ${steps.length ? "biggest mistakes" : "no clear mistake found"}`),
+          el("h3", {}, steps.length ? Ludorum.t("{name}: biggest mistakes", { name: p.name }) : Ludorum.t("{name}: no clear mistake found", { name: p.name })),
           steps.length ? el("ol", {}, steps.map((s) => {
             const j = byStep.get(s);
-            return el("li", {}, el("button", { class: "link", onclick: () => showStep(s) }, `Step ${s + 1}`),
-              ` played ${j.played_label}; better: ${j.best_label} (win chance ${percent(j.before)} → ${percent(j.after)})`);
+            return el("li", {}, el("button", { class: "link", onclick: () => showStep(s) }, Ludorum.t("Step {n}", { n: s + 1 })),
+              " " + Ludorum.t("played {played}; better: {best} (win chance {before} → {after})",
+                { played: j.played_label, best: j.best_label, before: percent(j.before), after: percent(j.after) }));
           })) : null);
       }));
   }
@@ -450,9 +458,10 @@
     if (!j) { line.textContent = ""; line.className = "judgement"; return; }
     const mistake = (analysis.mistakes[String(j.seat)] || []).includes(j.step);
     line.className = mistake ? "judgement mistake" : "judgement";
+    const said = { name: nameOf(j.seat), played: j.played_label, best: j.best_label, before: percent(j.before), after: percent(j.after) };
     line.textContent = j.loss > 0
-      ? `Next, ${nameOf(j.seat)} plays ${j.played_label} (win chance ${percent(j.before)} → ${percent(j.after)}); the search preferred ${j.best_label}.`
-      : `Next, ${nameOf(j.seat)} plays ${j.played_label}: the search's choice too (win chance ${percent(j.before)}).`;
+      ? Ludorum.t("Next, {name} plays {played} (win chance {before} → {after}); the search preferred {best}.", said)
+      : Ludorum.t("Next, {name} plays {played}: the search's choice too (win chance {before}).", said);
   }
 
   async function showStep(step) {
@@ -464,7 +473,7 @@
       const data = await api("GET", `/api/games/${gameId}/replay/${step}${seat === "" ? "" : `?seat=${seat}`}`);
       if (replayStep !== step) return;
       const entry = step > 0 ? log[step - 1] : null;
-      $("replay-caption").textContent = `Step ${step} of ${data.steps}` + (entry ? ` — ${entry.who}: ${entry.label}` : " — the start");
+      $("replay-caption").textContent = Ludorum.t("Step {n} of {steps}", { n: step, steps: data.steps }) + (entry ? ` — ${entry.who}: ${entry.label}` : " — " + Ludorum.t("the start"));
       drawJudgement(step);
       drawBoard($("replay-board"), data.view, context([], true));
     } catch (e) {
@@ -480,7 +489,7 @@
     ws.onopen = () => {
       retry = 500;
       $("conn").classList.remove("down");
-      $("conn").title = "connected";
+      $("conn").title = Ludorum.t("connected");
       ws.send(JSON.stringify({ type: "hello", version: snap ? snap.version : 0 }));
     };
     ws.onmessage = (event) => {
@@ -490,7 +499,7 @@
     ws.onclose = () => {
       if (socket !== ws) return;
       $("conn").classList.add("down");
-      $("conn").title = "reconnecting…";
+      $("conn").title = Ludorum.t("reconnecting…");
       if (snap && snap.result) return;
       setTimeout(connect, retry);
       retry = Math.min(10000, retry * 2);
@@ -521,11 +530,11 @@
   // scrolls the board clear of it and the board's pop-ups are placed above it.
   function setUpSheet() {
     const panel = $("actions-panel");
-    const toggle = el("button", { id: "sheet-toggle", class: "sheet-toggle", "aria-controls": "actions", "aria-expanded": "true" }, "Hide");
+    const toggle = el("button", { id: "sheet-toggle", class: "sheet-toggle", "aria-controls": "actions", "aria-expanded": "true" }, Ludorum.t("Hide"));
     toggle.addEventListener("click", () => {
       const folded = panel.classList.toggle("collapsed");
       toggle.setAttribute("aria-expanded", String(!folded));
-      toggle.textContent = folded ? "Show" : "Hide";
+      toggle.textContent = folded ? Ludorum.t("Show") : Ludorum.t("Hide");
     });
     $("actions-title").append(toggle);
     const measure = () => {

@@ -45,7 +45,7 @@
   /** A seat's own choices: its part of a per-seat option (a faction) or its option (a deck). */
   function seatControls(game, i, n) {
     return seatOptions(game).filter((o) => o.seat === null || o.seat === i).map((o) => {
-      const label = `${o.name.replace(/\d+$/, "")} of seat ${i + 1}`;
+      const label = Ludorum.t("{option} of seat {n}", { option: optionWord(o.name.replace(/\d+$/, "")), n: i + 1 });
       if (o.kind === "per_seat") {
         const picked = String(defaultOf(o, n) || "").split(",");
         const select = el("select", { "aria-label": label, "data-option": o.name, "data-part": i, class: "seat-option" },
@@ -62,10 +62,10 @@
         return select;
       }
       // a seat's own option: its suggested values, or text of one's own (a Signum deck spelled out)
-      const own = el("input", { type: "text", "aria-label": `${label}: your own`, "data-own": o.name, hidden: true,
+      const own = el("input", { type: "text", "aria-label": Ludorum.t("{label}: your own", { label }), "data-own": o.name, hidden: true,
         placeholder: o.description, class: "own" });
       const select = el("select", { "aria-label": label, "data-option": o.name, class: "seat-option", title: o.description },
-        o.choices.map((c) => el("option", { value: c.value }, c.label)), el("option", { value: "" }, "your own…"));
+        o.choices.map((c) => el("option", { value: c.value }, c.label)), el("option", { value: "" }, Ludorum.t("your own…")));
       const value = defaultOf(o, n);
       select.value = value === null || value === undefined ? "" : String(value);
       select.addEventListener("change", () => { own.hidden = select.value !== ""; if (!own.hidden) own.focus(); });
@@ -95,11 +95,17 @@
     return options;
   }
 
+  /** An option's name as a player reads it (the names are the API's; those the lobby shows are here). */
+  function optionWord(name) {
+    const words = { faction: Ludorum.t("faction"), factions: Ludorum.t("factions"), deck: Ludorum.t("deck"), realm: Ludorum.t("realm") };
+    return words[name] || name;
+  }
+
   function seatChoice(game, i, n) {
-    const select = el("select", { "aria-label": `seat ${i + 1}`, "data-seat": i },
-      el("option", { value: "you" }, "You"),
-      el("option", { value: "human" }, "A friend (open seat)"),
-      game.bots.map((b) => el("option", { value: `bot:${b}` }, `Bot: ${b}`)));
+    const select = el("select", { "aria-label": Ludorum.t("seat {n}", { n: i + 1 }), "data-seat": i },
+      el("option", { value: "you" }, Ludorum.t("You")),
+      el("option", { value: "human" }, Ludorum.t("A friend (open seat)")),
+      game.bots.map((b) => el("option", { value: `bot:${b}` }, Ludorum.t("Bot: {name}", { name: b }))));
     select.value = i === 0 ? "you" : `bot:${game.default_bot}`;
     select.addEventListener("change", () => {
       // Only one seat can be yours in one browser: moving "You" frees the other one.
@@ -114,12 +120,13 @@
   function drawSetup() {
     const game = current();
     if (!game) return;
-    const players = game.min_players === game.max_players ? `${game.min_players} players` : `${game.min_players}–${game.max_players} players`;
+    const players = game.min_players === game.max_players ? Ludorum.tn("{n} player", "{n} players", game.min_players)
+      : Ludorum.t("{min}–{max} players", { min: game.min_players, max: game.max_players });
     $("game-blurb").replaceChildren(
       game.blurb ? el("span", { class: "blurb" }, game.blurb, " ") : "",
       el("span", { class: "facts" }, [players, game.length].filter(Boolean).join(" · ") + "."),
       " ",
-      game.rules ? el("a", { href: `/static/rules.html?game=${encodeURIComponent(game.name)}`, target: "_blank", rel: "noopener" }, `Rules of ${game.title}`) : "");
+      game.rules ? el("a", { href: `/static/rules.html?game=${encodeURIComponent(game.name)}`, target: "_blank", rel: "noopener" }, Ludorum.t("Rules of {game}", { game: game.title })) : "");
     const playersInput = $("players");
     playersInput.min = game.min_players;
     playersInput.max = game.max_players;
@@ -127,16 +134,17 @@
     n = Math.min(game.max_players, Math.max(game.min_players, n));
     playersInput.value = n;
     const variants = Object.entries(game.variants);
-    $("variants").replaceChildren(el("legend", {}, "Variants"),
+    $("variants").replaceChildren(el("legend", {}, Ludorum.t("Variants")),
       ...(variants.length ? variants.map(([name, text]) => el("label", {},
         el("input", { type: "checkbox", name: "variant", value: name }), ` ${name} — ${text}`))
-        : [el("p", { class: "muted" }, "This game has no variants.")]));
+        : [el("p", { class: "muted" }, Ludorum.t("This game has no variants."))]));
     $("options").hidden = !gameOptions(game).length;
-    $("options").replaceChildren(el("legend", {}, "Options"), ...gameOptions(game).map((o) => optionControl(o, n)));
+    $("options").replaceChildren(el("legend", {}, Ludorum.t("Options")), ...gameOptions(game).map((o) => optionControl(o, n)));
     $("seats").replaceChildren(...Array.from({ length: n }, (_, i) => seatChoice(game, i, n)));
     const ordered = seatOptions(game).find((o) => o.seat_order);
     $("seat-note").textContent = ordered
-      ? `Seats play in the order of their ${ordered.name.replace(/s$/, "")} (${ordered.choices.map((c) => c.label).join(", ")}): the game seats everyone by that order.`
+      ? Ludorum.t("Seats play in the order of their {option} ({choices}): the game seats everyone by that order.",
+        { option: optionWord(ordered.name.replace(/s$/, "")), choices: ordered.choices.map((c) => c.label).join(", ") })
       : "";
   }
 
@@ -182,11 +190,14 @@
   }
 
   function describe(g) {
-    const seats = g.players.map((p) => (p.kind === "bot" ? `bot (${p.bot})` : p.claimed ? "player" : "open seat"));
-    let text = `${g.title} · ${g.config.players} players · ${seats.join(", ")} · ${g.version} steps`;
-    if (g.result) text += ` · winner: ${g.result.ranking.map((r, i) => (r === 1 ? `seat ${i + 1}` : null)).filter(Boolean).join(" & ")}`;
+    const seats = g.players.map((p) => (p.kind === "bot" ? Ludorum.t("bot ({name})", { name: p.bot }) : p.claimed ? Ludorum.t("player") : Ludorum.t("open seat")));
+    let text = [g.title, Ludorum.tn("{n} player", "{n} players", g.config.players), seats.join(", "), Ludorum.tn("{n} step", "{n} steps", g.version)].join(" · ");
+    if (g.result) {
+      const winners = g.result.ranking.map((r, i) => (r === 1 ? Ludorum.t("seat {n}", { n: i + 1 }) : null)).filter(Boolean);
+      text += " · " + Ludorum.t("winner: {seats}", { seats: winners.join(" & ") });
+    }
     // resumed from an uploaded record: its uploader chose the seed and knows every future draw
-    if (g.seed_chosen) text += " · ⚠ seed chosen by the uploader (they know the decks and rolls)";
+    if (g.seed_chosen) text += " · " + Ludorum.t("⚠ seed chosen by the uploader (they know the decks and rolls)");
     return text;
   }
 
@@ -195,7 +206,7 @@
       const games = await api("GET", `/api/games?status=${status}&limit=30`);
       const list = $("game-list");
       if (!games.length) {
-        list.replaceChildren(el("li", { class: "muted" }, `No ${status} games.`));
+        list.replaceChildren(el("li", { class: "muted" }, { open: Ludorum.t("No open games."), running: Ludorum.t("No running games."), finished: Ludorum.t("No finished games.") }[status]));
         return;
       }
       list.replaceChildren(...games.map((g) => {
@@ -203,11 +214,11 @@
         const buttons = [];
         if (g.status === "open") {
           for (const p of open) {
-            const label = g.seed_chosen ? `Join anyway as seat ${p.seat + 1}` : `Join as seat ${p.seat + 1}`;
+            const label = g.seed_chosen ? Ludorum.t("Join anyway as seat {n}", { n: p.seat + 1 }) : Ludorum.t("Join as seat {n}", { n: p.seat + 1 });
             buttons.push(el("button", { onclick: () => join(g.id, p.seat, g.seed_chosen) }, label));
           }
         }
-        const verb = g.status === "finished" ? "Replay" : "Watch";
+        const verb = g.status === "finished" ? Ludorum.t("Replay") : Ludorum.t("Watch");
         buttons.push(el("a", { href: `/game/${g.id}` }, verb));
         return el("li", { "data-game": g.id }, el("span", { class: "what" }, describe(g)), buttons);
       }));
@@ -237,15 +248,15 @@
     try {
       record = JSON.parse(await file.text());
     } catch (e) {
-      showError(new Error("That file is not a record: it is not JSON."));
+      showError(new Error(Ludorum.t("That file is not a record: it is not JSON.")));
       return;
     }
     const game = catalog.find((g) => g.name === record.game);
     const players = record.config && record.config.players;
     if (!game || !players) {
       showError(new Error(record.format === "ludorum-partial-record"
-        ? "This file was saved before the game ended and holds only one seat's view; only a full record resumes."
-        : "That file is not a record of a game this server offers."));
+        ? Ludorum.t("This file was saved before the game ended and holds only one seat's view; only a full record resumes.")
+        : Ludorum.t("That file is not a record of a game this server offers.")));
       return;
     }
     const seats = Array.from({ length: players }, (_, i) => (i === 0 ? { kind: "human" } : { kind: "bot", bot: game.default_bot }));
@@ -266,7 +277,7 @@
     }
     const select = $("game-select");
     if (!catalog.length) {
-      select.append(el("option", { value: "" }, "No games are installed yet"));
+      select.append(el("option", { value: "" }, Ludorum.t("No games are installed yet")));
       $("create").disabled = true;
     }
     for (const g of catalog) select.append(el("option", { value: g.name }, g.title));

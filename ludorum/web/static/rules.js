@@ -8,7 +8,7 @@
     const article = document.getElementById("rules");
     try {
       const page = await api("GET", `/api/rules/${encodeURIComponent(game)}`);
-      document.title = `Rules of ${page.title} — Ludorum`;
+      document.title = Ludorum.t("Rules of {game} — Ludorum", { game: page.title });
       // the server's own rendering of its packaged text (raw HTML in the Markdown is not passed through)
       article.innerHTML = page.html;
     } catch (e) {
@@ -20,7 +20,7 @@
       h.id = `s${i + 1}`;
       items.push(el("li", {}, el("a", { href: `#${h.id}` }, h.textContent)));
     });
-    document.getElementById("rules-contents").replaceChildren(el("h2", {}, "Contents"), el("ol", {}, items));
+    document.getElementById("rules-contents").replaceChildren(el("h2", {}, Ludorum.t("Contents")), el("ol", {}, items));
   }
 
   start();
