@@ -34,18 +34,11 @@ from ludorum.engine.state import GameState
 SAMPLES = 6
 """How many states of an observer's information set a label or refusal is judged on."""
 
-CONSISTENT = 8
+CONSISTENT = 10
 """How many sampled states consistent with what the observer sees after a step it is judged on."""
 
-MAX_DRAWS = 32
+MAX_DRAWS = 24
 """How many states of the observer's information set may be drawn to find them."""
-
-FULL_SCANS = 1
-"""In how many consistent states every alternative is tried, whatever the step taken does there."""
-
-REVEALS = 8
-"""After this many drawn states in which the step taken is possible but shows something else, and none
-consistent, the step is taken to reveal what the observer's information set cannot explain."""
 
 SECRET = None
 """An observer's reading of a step it may not learn."""
@@ -135,13 +128,14 @@ def reading(
 ) -> str | None:
     """What ``observer`` reads of ``action`` (taken by ``actor`` in ``before``, leading to ``after``).
 
-    Secret if some state of the observer's information set offers another action leaving it the same
-    view.  States are drawn until :data:`CONSISTENT` of them could have led to that view, at most
-    :data:`MAX_DRAWS`.  Every other legal action is tried (of any kind: taking back a secret placement
-    may look like making another) in the first :data:`FULL_SCANS` consistent states and in every state
-    where the step taken is impossible: there the actor's hidden means differ (another card in hand).
-    A step that shows the observer more than its information set explains (a reveal: the step is
-    possible in the drawn states but looks different) keeps which action it was secret.
+    States of the observer's information set are drawn (at most :data:`MAX_DRAWS`) and in each every
+    legal action is tried: the actions that would have left the observer the very view it has are the
+    ones it cannot tell apart.  Drawing stops once two such actions are found (the step is secret) or
+    :data:`CONSISTENT` states could have led to that view.  The step is shown only if exactly one
+    action explains the view, and it is the one taken.  Which actions explain the view is found from
+    the observer's knowledge alone, so two true states it cannot tell apart give it the same reading;
+    a step that no drawn state explains (a reveal the information set cannot account for) stays
+    secret.
     """
     seen_after = game.view(after, observer)
     if _perfect_information(game):
@@ -149,27 +143,18 @@ def reading(
     else:
         rng = knowledge_rng("step", view_text(game.view(before, observer)), view_text(seen_after), actor)
         samples = (game.sample_state(before, observer, rng) for _ in range(MAX_DRAWS))
+    explaining: set[Action] = set()
     consistent: list[GameState] = []
-    scanned = reveals = 0
     for s in samples:
-        try:
-            possible, same = True, game.view(game.step(s, action), observer) == seen_after
-        except IllegalAction:
-            possible, same = False, False
-        if same:
+        here = [a for a in game.legal_actions(s) if _leads_to(game, s, a, observer, seen_after)]
+        explaining.update(here)
+        if len(explaining) > 1:
+            return SECRET  # the observer cannot tell which of these was taken
+        if here:
             consistent.append(s)
-            scan = scanned < FULL_SCANS
-            scanned += scan
-        else:
-            scan = not possible
-            reveals += possible
-        if scan:
-            for alt in game.legal_actions(s):
-                if alt != action and _leads_to(game, s, alt, observer, seen_after):
-                    return SECRET  # a state the observer cannot rule out offers another such action
-        if len(consistent) >= CONSISTENT or (not consistent and reveals >= REVEALS):
-            break
-    if not consistent:
+            if len(consistent) >= CONSISTENT:
+                break
+    if explaining != {action}:
         return SECRET
     # The action is determined; its label is shown if it reads the same wherever it could have been.
     if all(game.describe(s, action) == label for s in consistent):
