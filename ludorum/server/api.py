@@ -21,6 +21,7 @@ from ludorum.server.hub import Hub
 from ludorum.server.language import LocalizedRoute
 from ludorum.server.limits import client_key
 from ludorum.server.live import LiveGame
+from ludorum.server.retired import RetiredGame, other_rules_message
 from ludorum.server.schemas import Claimed, CreateGame, ErrorBody, Leave, Submit, Upload
 from ludorum.server.security import cookie_name, match_seat, presented_token
 
@@ -29,9 +30,10 @@ _REFUSALS = {
     401: "a seat token is needed (no_token), or the one presented is not valid here (bad_token)",
     404: "no such game, game type, seat or step",
     409: "the game's state does not allow it (stale_version: resync; not_your_turn, game_over, "
-    "seat_taken, not_over, chosen_seed, unresumable)",
+    "seat_taken, not_over, chosen_seed, unresumable, other_rules)",
     413: "the request body is too large (too_large)",
-    422: "the request is malformed or breaks a rule (invalid_request, illegal_action, bad_config, ...)",
+    422: "the request is malformed or breaks a rule (invalid_request, illegal_action, bad_config, "
+    "other_rules, ...)",
     429: "a quota is used up (too_many_games, too_many_bot_games); see Retry-After",
 }
 
@@ -62,7 +64,10 @@ def _seat(hub: Hub, live: LiveGame, request: Request) -> int | None:
 
 
 def _looker(
-    hub: Hub, live: LiveGame, conn: Request | WebSocket, response: Response | None = None
+    hub: Hub,
+    live: LiveGame | RetiredGame,
+    conn: Request | WebSocket,
+    response: Response | None = None,
 ) -> int | None:
     """Who is looking: a seat, or a spectator.  A stale seat cookie (the seat was given up, the
     database replaced) only makes a spectator — and is dropped; a wrong Authorization header is refused."""
@@ -141,7 +146,8 @@ async def list_games(
     rows = await asyncio.to_thread(hub.store.listing, status, limit)
     out = []
     for row, seats in rows:
-        title = hub.registry.get(row.game).title if row.game in hub.registry else row.game
+        game = hub.registry.get(row.game) if row.game in hub.registry else None
+        title = game.title if game is not None else row.game
         out.append(
             {
                 "id": row.id,
@@ -154,6 +160,12 @@ async def list_games(
                 "result": row.result if row.status == FINISHED else None,
                 "rematch_of": row.rematch_of,
                 "seed_chosen": bool(row.seed_chosen),
+                # a game of other rules is shown as it was played, never resumed
+                "rules_version": row.rules_version,
+                "resumable": game is not None and row.rules_version == game.rules_version,
+                "retired": None
+                if game is not None and row.rules_version == game.rules_version
+                else other_rules_message(title, row.rules_version, game.rules_version if game else 0),
                 "players": [
                     {
                         "seat": s.seat,
@@ -216,9 +228,15 @@ async def upload_record(body: Upload, request: Request, response: Response) -> C
 async def game_state(
     game_id: str, request: Request, response: Response, since: Annotated[int, Query(ge=0)] = 0
 ) -> dict[str, Any]:
-    """Your seat's view (a spectator's without a token), the legal actions if you decide, the log."""
+    """Your seat's view (a spectator's without a token), the legal actions if you decide, the log.
+    A game stored under another rules version is shown as it was played (``resumable: false``)."""
     hub = _hub(request)
-    live = await hub.get(game_id)
+    looked = await hub.look(game_id)
+    if isinstance(looked, RetiredGame):
+        snap = looked.snapshot(_looker(hub, looked, request, response), since)
+        snap["rematches"] = await asyncio.to_thread(hub.store.rematches, game_id)
+        return snap
+    live = looked
     seat = _looker(hub, live, request, response)
     await live.readable(seat, since)  # the readings of the latest steps may still be being decided
     snap = live.snapshot(seat, since)
@@ -295,7 +313,13 @@ async def submit(game_id: str, body: Submit, request: Request) -> dict[str, Any]
 async def record(game_id: str, request: Request) -> JSONResponse:
     """The full record once the game is over; before that, only what your seat (or a spectator) may see."""
     hub = _hub(request)
-    live = await hub.get(game_id)
+    looked = await hub.look(game_id)
+    if isinstance(looked, RetiredGame):  # as stored, marked with the rules version it was played under
+        observer = None if looked.over else _looker(hub, looked, request)
+        retired = looked.record() if looked.over else looked.snapshot(observer)
+        name = f"ludorum-{looked.stored.game}-{looked.id}.json"
+        return JSONResponse(retired, headers={"Content-Disposition": f'attachment; filename="{name}"'})
+    live = looked
     if live.over:
         data = live.record().to_json()
     else:

@@ -74,6 +74,11 @@ class GameRow(Base):
     created: Mapped[dt.datetime] = mapped_column(
         DateTime(timezone=True), server_default=func.now(), default=lambda: dt.datetime.now(dt.UTC)
     )
+    # the rules-and-content version the game is played under (Game.rules_version when it was made)
+    rules_version: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
+    # every observer's view after step ``archived``: shown, without a replay, once the rules change
+    archive: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    archived: Mapped[int] = mapped_column(Integer, default=-1, server_default="-1")
 
 
 class SeatRow(Base):
@@ -97,6 +102,8 @@ class ActionRow(Base):
     idx: Mapped[int] = mapped_column(Integer, primary_key=True)
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[str] = mapped_column(Text)  # the action's JSON text
+    # the step's log entry with every observer's reading (LogEntry JSON), once decided
+    log: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
 
@@ -125,6 +132,11 @@ class StoredGame:
     seats: list[SeatData]
     steps: list[tuple[int, dict[str, Any]]]
     seed_chosen: bool = False
+    rules_version: int = 1
+    entries: list[dict[str, Any] | None] = dataclasses.field(default_factory=list)
+    """Each step's stored log entry (``None``: not archived)."""
+    archive: dict[str, Any] | None = None
+    archived: int = -1
 
 
 def default_sqlite_url(data_dir: Path) -> str:
@@ -206,6 +218,17 @@ def _settle(
             done.set_exception(error)
 
 
+@dataclasses.dataclass(slots=True)
+class _Archive:
+    """A step's log entry and the views after it, for showing the game without a replay."""
+
+    game_id: str
+    idx: int
+    entry: dict[str, Any]
+    views: dict[str, Any]
+    done: concurrent.futures.Future[bool] = dataclasses.field(default_factory=concurrent.futures.Future)
+
+
 class Store:
     """The server's database access: every write commits before it returns (or, for a step, before
     its future resolves).
@@ -224,7 +247,7 @@ class Store:
         # queueing this process's writes on a lock instead keeps every commit prompt.
         self._write_lock = threading.Lock() if url.startswith("sqlite") else contextlib.nullcontext()
         self._insert = sqlite.insert if self.engine.dialect.name == "sqlite" else postgresql.insert
-        self._queue: queue.SimpleQueue[_Append | None] = queue.SimpleQueue()
+        self._queue: queue.SimpleQueue[_Append | _Archive | None] = queue.SimpleQueue()
         self._writer: threading.Thread | None = None
         self._writer_guard = threading.Lock()
 
@@ -253,7 +276,16 @@ class Store:
     ) -> concurrent.futures.Future[bool]:
         """Queue step ``idx`` for the writer; the future answers, once committed, whether it was stored
         (``False``: another submission stored that step first, and nothing changed)."""
-        item = _Append(game_id, idx, seat, json.dumps(action), status, result)
+        return self._enqueue(_Append(game_id, idx, seat, json.dumps(action), status, result))
+
+    def archive(
+        self, game_id: str, idx: int, entry: dict[str, Any], views: dict[str, Any]
+    ) -> concurrent.futures.Future[bool]:
+        """Queue step ``idx``'s log entry and the views after it (stored with the next group commit;
+        nothing waits for it: a game that still replays can always recompute them)."""
+        return self._enqueue(_Archive(game_id, idx, entry, views))
+
+    def _enqueue(self, item: _Append | _Archive) -> concurrent.futures.Future[bool]:
         with self._writer_guard:
             if self._writer is None:
                 self._writer = threading.Thread(target=self._write_loop, name="ludorum-writer", daemon=True)
@@ -266,7 +298,7 @@ class Store:
             item = self._queue.get()
             if item is None:
                 return
-            batch = [item]
+            batch: list[_Append | _Archive] = [item]
             stop = False
             while len(batch) < MAX_BATCH:
                 try:
@@ -281,10 +313,10 @@ class Store:
             if stop:
                 return
 
-    def _write_batch(self, batch: list[_Append]) -> None:
+    def _write_batch(self, batch: list[_Append | _Archive]) -> None:
         # One order for every batch of every process, so that two transactions never wait on each
         # other's rows in opposite orders (a deadlock on PostgreSQL).
-        batch.sort(key=lambda a: (a.game_id, a.idx))
+        batch.sort(key=lambda a: (a.game_id, a.idx, isinstance(a, _Archive)))
         try:
             with self._writing(), self.engine.begin() as conn:
                 stored = [self._append_in(conn, a) for a in batch]
@@ -304,8 +336,21 @@ class Store:
         for a, ok in zip(batch, stored, strict=True):
             _settle(a.done, ok)
 
-    def _append_in(self, conn: Connection, a: _Append) -> bool:
-        """Insert one step unless its index is taken, and move its game on; whether it was stored."""
+    def _append_in(self, conn: Connection, a: _Append | _Archive) -> bool:
+        """Insert one step unless its index is taken, and move its game on; whether it was stored.
+        (An archive: store the entry, and the views if they are newer than those stored.)"""
+        if isinstance(a, _Archive):
+            conn.execute(
+                update(ActionRow)
+                .where(ActionRow.game_id == a.game_id, ActionRow.idx == a.idx)
+                .values(log=a.entry)
+            )
+            conn.execute(
+                update(GameRow)
+                .where(GameRow.id == a.game_id, GameRow.archived < a.idx)
+                .values(archive=a.views, archived=a.idx)
+            )
+            return True
         inserted = conn.execute(
             self._insert(ActionRow)
             .values(game_id=a.game_id, idx=a.idx, seat=a.seat, action=a.action)
@@ -333,6 +378,7 @@ class Store:
         result: dict[str, Any] | None = None,
         rematch_of: str | None = None,
         seed_chosen: bool = False,
+        rules_version: int = 1,
     ) -> None:
         """Store a new game (with the steps of an uploaded record, if any) in one transaction.
 
@@ -349,6 +395,7 @@ class Store:
                     version=len(steps),
                     rematch_of=rematch_of,
                     seed_chosen=seed_chosen,
+                    rules_version=rules_version,
                 )
             )
             s.flush()
@@ -450,10 +497,8 @@ class Store:
             SeatData(r.seat, r.kind, r.bot, r.token_hash)
             for r in s.scalars(select(SeatRow).where(SeatRow.game_id == row.id).order_by(SeatRow.seat))
         ]
-        steps = [
-            (a.seat, json.loads(a.action))
-            for a in s.scalars(select(ActionRow).where(ActionRow.game_id == row.id).order_by(ActionRow.idx))
-        ]
+        rows = s.scalars(select(ActionRow).where(ActionRow.game_id == row.id).order_by(ActionRow.idx)).all()
+        steps = [(a.seat, json.loads(a.action)) for a in rows]
         return StoredGame(
             row.id,
             row.game,
@@ -466,4 +511,8 @@ class Store:
             seats,
             steps,
             bool(row.seed_chosen),
+            row.rules_version,
+            [a.log for a in rows],
+            row.archive,
+            row.archived,
         )

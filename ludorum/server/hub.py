@@ -39,6 +39,7 @@ from ludorum.server.db import FINISHED, SeatData, Store, StoredGame
 from ludorum.server.errors import ApiError
 from ludorum.server.limits import ClientQuota, Limits, bot_games_refusal
 from ludorum.server.live import LiveGame, Subscriber, provisional_entry
+from ludorum.server.retired import RetiredGame, entry_json, other_rules_message, retire
 from ludorum.server.security import match_seat, new_game_id, new_seed, new_token, token_hash
 from ludorum.server.workers import Workers
 
@@ -50,6 +51,9 @@ holds on every database (the seed column holds decimal text of at most 40 charac
 
 FINISHED_CACHE = 64
 """How many finished games stay in memory for viewing (the rest reload from the database)."""
+
+STOP_GRACE = 30.0
+"""Seconds a stopping server waits for the readings under way to be decided and archived."""
 
 MAX_PENDING = 16
 """How many steps of one game may wait for their readings before its next step waits for the oldest
@@ -82,6 +86,8 @@ class Hub:
         self.games: dict[str, LiveGame] = {}
         self.finished: OrderedDict[str, LiveGame] = OrderedDict()
         self.broken: dict[str, str] = {}
+        self.retired: OrderedDict[str, RetiredGame] = OrderedDict()
+        """Stored games of another rules version (shown as played, never resumed), recently asked for."""
         self._loading: dict[str, asyncio.Lock] = {}
         self._resuming: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
@@ -108,16 +114,20 @@ class Hub:
             self._resuming.cancel()
             await asyncio.gather(self._resuming, return_exceptions=True)
         tasks = [g.advancer for g in self.games.values() if g.advancer and not g.advancer.done()]
-        tasks += [t for t in self._tasks if not t.done()]
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        # the readings under way are archived before the server goes (an upgrade shows games by them)
+        if self._tasks:
+            await asyncio.wait(list(self._tasks), timeout=STOP_GRACE)
 
     async def _revive(self, stored: StoredGame) -> LiveGame | None:
         try:
             if stored.game not in self.registry:
                 raise LudorumError(f"no game called {stored.game!r} is installed")
             game = self.registry.get(stored.game)
+            if stored.rules_version != game.rules_version:  # never replayed under other rules
+                raise LudorumError(other_rules_message(game.title, stored.rules_version, game.rules_version))
             steps = [(seat, Action.from_json(a)) for seat, a in stored.steps]
             record = Record(stored.game, Config.from_json(stored.config), stored.seed, steps)
             live = await self._from_record(game, stored.id, record, stored.seats)
@@ -138,8 +148,27 @@ class Hub:
 
     # -- finding games ----------------------------------------------------------------------------------
 
+    async def look(self, game_id: str) -> LiveGame | RetiredGame:
+        """The game ``game_id`` for viewing: live, or retired (stored under other rules)."""
+        try:
+            return await self.get(game_id)
+        except ApiError as e:
+            if e.code != "other_rules":
+                raise
+        retired = self.retired.get(game_id)
+        if retired is None:
+            stored = await asyncio.to_thread(self.store.load, game_id)
+            if stored is None:
+                raise ApiError(404, "no_such_game", "there is no game with this id")
+            game = self.registry.get(stored.game) if stored.game in self.registry else None
+            retired = self.retired[game_id] = retire(stored, game)
+            while len(self.retired) > FINISHED_CACHE:
+                self.retired.popitem(last=False)
+        return retired
+
     async def get(self, game_id: str) -> LiveGame:
-        """The game ``game_id``, loading a finished one from the database when needed."""
+        """The game ``game_id``, loading a finished one from the database when needed.  A game stored
+        under another rules version is refused (``409 other_rules``; :meth:`look` shows it)."""
         live = self.games.get(game_id) or self.finished.get(game_id)
         if live is not None:
             return live
@@ -159,9 +188,16 @@ class Hub:
                 return live
             if game_id in self.broken:
                 raise ApiError(409, "unresumable", f"this game cannot be resumed: {self.broken[game_id]}")
+            if game_id in self.retired:
+                raise ApiError(409, "other_rules", self.retired[game_id].message)
             stored = await asyncio.to_thread(self.store.load, game_id)
             if stored is None:
                 raise ApiError(404, "no_such_game", "there is no game with this id")
+            if stored.game in self.registry:
+                game = self.registry.get(stored.game)
+                if stored.rules_version != game.rules_version:
+                    self.retired[game_id] = retire(stored, game)
+                    raise ApiError(409, "other_rules", self.retired[game_id].message)
             live = await self._revive(stored)  # a replay: in a worker, off the event loop
             if live is None:
                 raise ApiError(409, "unresumable", f"this game cannot be resumed: {self.broken[game_id]}")
@@ -178,7 +214,7 @@ class Hub:
         while len(self.finished) > FINISHED_CACHE:
             self.finished.popitem(last=False)
 
-    def seat_of(self, live: LiveGame, token: str | None) -> int | None:
+    def seat_of(self, live: LiveGame | RetiredGame, token: str | None) -> int | None:
         """The seat a token holds in ``live`` (``None``: no token); a wrong token is refused."""
         if token is None:
             return None
@@ -290,6 +326,13 @@ class Hub:
             raise ApiError(
                 422, "bad_record", f"the record's seed is a whole number from {-MAX_SEED} to {MAX_SEED}"
             )
+        elif record.rules is not None and record.rules != game.rules_version:
+            raise ApiError(
+                422,
+                "other_rules",
+                f"this record was played under {game.title} rules version {record.rules}, and this "
+                f"server plays version {game.rules_version}: it cannot be replayed under other rules",
+            )
         elif len(record.steps) > game.max_decisions(config):
             raise ApiError(
                 422, "bad_record", f"the record has more steps than any game of {game.title} takes"
@@ -313,6 +356,7 @@ class Hub:
             result,
             rematch_of,
             seed_chosen,
+            game.rules_version,
         )
         if live.over:
             self._cache_finished(live)
@@ -448,16 +492,17 @@ class Hub:
         live.state = after
         live.steps.append((seat, action))
         live.log.append(provisional_entry(live.game, index, before, seat, action, after))
-        if over:
+        if over:  # every step is public now: the last one's readings wait for no one
             self.games.pop(live.id, None)
             self._cache_finished(live)
-        else:  # once over every step is public: the last one needs no readings
+        else:
             live.pending[index] = asyncio.get_running_loop().create_future()
-            task = asyncio.get_running_loop().create_task(
-                self._disclose(live, index, before, seat, action, after)
-            )
-            self._tasks.add(task)  # held until done: the loop keeps only a weak reference
-            task.add_done_callback(self._tasks.discard)
+        # every step's readings and the views after it are archived (shown so if the rules change)
+        task = asyncio.get_running_loop().create_task(
+            self._disclose(live, index, before, seat, action, after)
+        )
+        self._tasks.add(task)  # held until done: the loop keeps only a weak reference
+        task.add_done_callback(self._tasks.discard)
         await self._push_all(live)
 
     async def _disclose(
@@ -466,7 +511,8 @@ class Hub:
         """Decide in a worker what every observer may read of step ``index``, then send it to them."""
         entry: LogEntry | None = None
         try:
-            entry = await self.workers.disclose(live.id, live.game, index, before, seat, action, after)
+            entry, views = await self.workers.disclose(live.id, live.game, index, before, seat, action, after)
+            self.store.archive(live.id, index, entry_json(entry), views)
         except Exception:  # a faulty game must not stall the log: the step stays secret to the others
             log.exception("game %s: the readings of step %d could not be decided", live.id, index)
         finally:

@@ -157,6 +157,8 @@ class LiveGame:
             "players": self.players(None),
             "rematch_of": self.rematch_of,
             "seed_chosen": self.seed_chosen,
+            "rules_version": self.game.rules_version,
+            "resumable": True,
         }
 
     def snapshot(self, observer: Observer, since: int = 0) -> dict[str, Any]:
@@ -190,6 +192,9 @@ class LiveGame:
             "result": result,
             "rematch_of": self.rematch_of,
             "seed_chosen": self.seed_chosen,
+            "rules_version": self.game.rules_version,
+            "current_rules": self.game.rules_version,
+            "resumable": True,
         }
 
     def partial_record(self, observer: Observer) -> dict[str, Any]:
@@ -199,6 +204,7 @@ class LiveGame:
             "note": "the game is not over: this holds only what this seat may see; "
             "the full record (config, seed, every step) downloads once the game has ended",
             "game": self.game.name,
+            "rules": self.game.rules_version,
             "config": self.config.to_json(),
             "seat": observer,
             "version": self.version,

@@ -22,6 +22,7 @@ from typing import Any
 
 from ludorum.engine import Action, Game, GameState, Record, disclosure, replay_states
 from ludorum.engine.disclosure import LogEntry
+from ludorum.server.retired import observer_key
 
 WORKERS_ENV = "LUDORUM_WORKERS"
 """The environment setting for the number of worker processes (``0``: threads)."""
@@ -47,9 +48,20 @@ def _start_worker() -> None:
 
 def disclose_step(
     game: Game[Any], index: int, before: GameState, actor: int, action: Action, after: GameState
-) -> LogEntry:
-    """The step's log entry with every observer's reading (``disclosure.disclose``)."""
-    return disclosure.disclose(game, index, before, actor, action, after)
+) -> tuple[LogEntry, dict[str, Any]]:
+    """The step's log entry with every observer's reading (``disclosure.disclose``), and what the game
+    looks like afterwards to each observer (kept so that the game can be shown without a replay)."""
+    entry = disclosure.disclose(game, index, before, actor, action, after)
+    return entry, archive_views(game, after)
+
+
+def archive_views(game: Game[Any], state: GameState) -> dict[str, Any]:
+    """Every observer's view of ``state`` and the seats' names, as stored in ``games.archive``."""
+    observers = disclosure.observers(state.config.players)
+    return {
+        "views": {observer_key(o): game.view(state, o) for o in observers},
+        "names": {str(s): game.seat_name(state, s) for s in range(state.config.players)},
+    }
 
 
 def replay(game: Game[Any], record: Record) -> tuple[GameState, list[LogEntry]]:
@@ -105,10 +117,12 @@ class Workers:
         actor: int,
         action: Action,
         after: GameState,
-    ) -> LogEntry:
+    ) -> tuple[LogEntry, dict[str, Any]]:
         """:func:`disclose_step` off the event loop."""
-        entry: LogEntry = await self.run(key, disclose_step, game, index, before, actor, action, after)
-        return entry
+        out: tuple[LogEntry, dict[str, Any]] = await self.run(
+            key, disclose_step, game, index, before, actor, action, after
+        )
+        return out
 
     async def replay(self, key: str, game: Game[Any], record: Record) -> tuple[GameState, list[LogEntry]]:
         """:func:`replay` off the event loop."""

@@ -26,6 +26,7 @@ def _two_players(client: TestClient) -> tuple[str, str, str]:
     r = client.post("/api/games", json=new_game_body(claim=0), headers=TOKEN_BODY)
     game_id, t0 = r.json()["id"], r.json()["token"]
     t1 = client.post(f"/api/games/{game_id}/seats/1/claim", headers=TOKEN_BODY).json()["token"]
+    client.cookies.clear()  # seats by their Authorization header; without one, a spectator
     return game_id, t0, t1
 
 

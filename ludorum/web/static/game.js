@@ -135,6 +135,9 @@
 
   function drawTools() {
     const tools = [];
+    if (snap.resumable === false) { // stored under another rules version: shown as it was played, never resumed
+      tools.push(el("p", { class: "warning old-rules", role: "status" }, snap.retired)); // the server's words, naming both versions
+    }
     if (snap.seat === null && snap.status === "open") {
       if (snap.seed_chosen) {
         tools.push(el("p", { class: "warning chosen-seed" },
@@ -496,8 +499,12 @@
       const message = JSON.parse(event.data);
       if (message.type === "state") absorb(message);
     };
-    ws.onclose = () => {
+    ws.onclose = (event) => {
       if (socket !== ws) return;
+      if (event.code === 4409 && event.reason === "other_rules") { // played under other rules: shown as stored, nothing moves
+        api("GET", `/api/games/${gameId}`).then(absorb).catch(showError);
+        return;
+      }
       $("conn").classList.add("down");
       $("conn").title = Ludorum.t("reconnecting…");
       if (snap && snap.result) return;

@@ -198,6 +198,8 @@
     }
     // resumed from an uploaded record: its uploader chose the seed and knows every future draw
     if (g.seed_chosen) text += " · " + Ludorum.t("⚠ seed chosen by the uploader (they know the decks and rolls)");
+    // stored under another rules version: viewable as it was played, never resumed
+    if (g.resumable === false) text += " · ⚠ " + g.retired; // the server's words, naming both versions
     return text;
   }
 

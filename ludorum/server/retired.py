@@ -1,0 +1,166 @@
+"""A stored game of another rules version: shown as it was played, never replayed under new rules.
+
+After an upgrade that changes a game's rules (``Game.rules_version``), its stored games would replay
+differently — or not at all.  They are not resumed; they are shown from what was stored while they were
+played: each step's log entry with what every observer read of it (``actions.log``) and every
+observer's view after the last archived step (``games.archive``).  A game stored before archives
+existed shows its steps, bare, once it is over, and nothing hidden before.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from ludorum.engine import Action, Game
+from ludorum.engine.disclosure import LogEntry
+from ludorum.engine.information import Observer
+from ludorum.engine.record import FORMAT_VERSION
+from ludorum.server.db import FINISHED, SeatData, StoredGame
+
+
+def observer_key(observer: Observer) -> str:
+    """How an observer is named in stored JSON: ``"spectator"`` or the seat number."""
+    return "spectator" if observer is None else str(observer)
+
+
+def entry_json(entry: LogEntry) -> dict[str, Any]:
+    """A log entry as stored: the full label and every observer's reading."""
+    return {
+        "seat": entry.seat,
+        "who": entry.who,
+        "action": entry.action.to_json(),
+        "label": entry.label,
+        "stage": entry.stage,
+        "opens": entry.opens,
+        "readings": {observer_key(o): r for o, r in entry.readings.items()},
+    }
+
+
+def entry_from_json(index: int, data: dict[str, Any]) -> LogEntry:
+    """The stored entry of step ``index``."""
+    readings = {None if k == "spectator" else int(k): v for k, v in data["readings"].items()}
+    return LogEntry(
+        index,
+        data["seat"],
+        data["who"],
+        Action.from_json(data["action"]),
+        data["label"],
+        readings,
+        data.get("stage", ""),
+        bool(data.get("opens", False)),
+    )
+
+
+def other_rules_message(title: str, stored: int, current: int) -> str:
+    """Why a game or record of another rules version is not played here, naming both versions."""
+    return (
+        f"this game was played under {title} rules version {stored}, and this server plays version "
+        f"{current}: it cannot be resumed or replayed under other rules (it stays viewable as it was played)"
+    )
+
+
+@dataclasses.dataclass
+class RetiredGame:
+    """A stored game of another rules version, as the API shows it."""
+
+    stored: StoredGame
+    title: str
+    current_rules: int
+
+    @property
+    def id(self) -> str:
+        """The game's id."""
+        return self.stored.id
+
+    @property
+    def seats(self) -> list[SeatData]:
+        """Who sat where (tokens are matched against them)."""
+        return self.stored.seats
+
+    @property
+    def over(self) -> bool:
+        """Whether it ended (under its own rules)."""
+        return self.stored.status == FINISHED
+
+    @property
+    def message(self) -> str:
+        """Why it is not resumed."""
+        return other_rules_message(self.title, self.stored.rules_version, self.current_rules)
+
+    def _entry(self, index: int, observer: Observer) -> dict[str, Any]:
+        seat, action = self.stored.steps[index]
+        data = self.stored.entries[index] if index < len(self.stored.entries) else None
+        if data is not None:
+            return entry_from_json(index, data).to_json(observer, self.over)
+        who = "Chance" if seat < 0 else f"Seat {seat + 1}"
+        shown = self.over  # not archived: the bare action once the game is over, nothing before
+        return {
+            "index": index,
+            "seat": seat,
+            "who": who,
+            "label": str(Action.from_json(action)) if shown else f"{who} made a decision (not archived)",
+            "action": action if shown else None,
+            "stage": "",
+        }
+
+    def snapshot(self, observer: Observer, since: int = 0) -> dict[str, Any]:
+        """What ``observer`` may see: the view archived last, the stored log; nothing to decide."""
+        s = self.stored
+        archive = s.archive or {}
+        views = archive.get("views", {})
+        names = archive.get("names", {})
+        since = 0 if self.over else max(0, min(since, len(s.steps)))
+        return {
+            "id": s.id,
+            "game": s.game,
+            "title": self.title,
+            "config": s.config,
+            "status": s.status,
+            "version": len(s.steps),
+            "seat": observer,
+            "players": [
+                {
+                    "seat": seat.seat,
+                    "name": names.get(str(seat.seat), f"Seat {seat.seat + 1}"),
+                    "kind": seat.kind,
+                    "bot": seat.bot,
+                    "claimed": seat.kind == "bot" or seat.token_hash is not None,
+                    "you": seat.seat == observer,
+                }
+                for seat in s.seats
+            ],
+            "to_move": None,
+            "view": views.get(observer_key(observer)),
+            "view_version": s.archived + 1 if views else None,
+            "legal": [],
+            "open": {},
+            "since": since,
+            "log": [self._entry(i, observer) for i in range(since, len(s.steps))],
+            "result": s.result if self.over else None,
+            "rematch_of": s.rematch_of,
+            "seed_chosen": s.seed_chosen,
+            "rules_version": s.rules_version,
+            "current_rules": self.current_rules,
+            "resumable": False,
+            "retired": self.message,
+        }
+
+    def record(self) -> dict[str, Any]:
+        """The full record (after the end), marked with the rules version it was played under."""
+        s = self.stored
+        return {
+            "format": FORMAT_VERSION,
+            "game": s.game,
+            "config": s.config,
+            "seed": s.seed,
+            "steps": [[seat, action] for seat, action in s.steps],
+            "result": s.result,
+            "rules": s.rules_version,
+        }
+
+
+def retire(stored: StoredGame, game: Game[Any] | None) -> RetiredGame:
+    """The stored game as a retired one (``game``: the installed game of that name, if any)."""
+    title = game.title if game is not None else stored.game
+    return RetiredGame(stored, title, game.rules_version if game is not None else 0)
