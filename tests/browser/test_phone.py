@@ -66,6 +66,14 @@ PICK = f"""() => {{ const visible = {VISIBLE};
   return null; }}"""
 
 
+# A clickable place of Reliquium's map whose middle is outside the view, marked (or false).
+MARK_FAR = """() => { const v = document.querySelector('#board .rl-map').getBoundingClientRect();
+  const far = [...document.querySelectorAll('#board .rl-map .rl-hot')].find((n) => {
+    const r = n.getBoundingClientRect(), x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
+    return x < v.left || x > v.right || y < v.top || y > v.bottom; });
+  if (far) far.setAttribute('data-far', ''); return Boolean(far); }"""
+
+
 @pytest.fixture
 def phone(browser: Browser) -> Iterator[Page]:
     """A phone: 390×844, touch, mobile; JavaScript errors fail the test."""
@@ -176,6 +184,10 @@ def test_the_reliquium_map_zooms_pans_and_resets(phone: Page, games_server: Live
     assert log_length(phone) == before
     assert_legible(phone)
     screen(phone, "phone-reliquium-zoomed.png")
+    # a clickable place reached by keyboard outside the view: the view moves to it
+    assert phone.evaluate(MARK_FAR), "every clickable place is in view"
+    phone.locator("#board [data-far]").focus()
+    assert view()[:2] != panned[:2]
     # Ctrl + wheel (a trackpad's pinch) zooms out again; the reset brings back the first view
     phone.keyboard.down("Control")
     phone.mouse.wheel(0, 300)
