@@ -66,7 +66,8 @@ def play_to_end(client: TestClient, game_id: str, tokens: list[str], timeout: fl
 def test_catalog_lists_the_registry(client: TestClient) -> None:
     cat = client.get("/api/catalog").json()
     assert [g["name"] for g in cat] == ["sealed-bids"]
-    assert cat[0]["bots"] == ["easy", "medium", "hard", "expert", "random"] and cat[0]["default_bot"] == "medium"
+    assert cat[0]["bots"] == ["easy", "medium", "hard", "expert", "random"]
+    assert cat[0]["default_bot"] == "medium"
     assert cat[0]["min_players"] == 2 and cat[0]["max_players"] == 3
     assert cat[0]["variants"] == {"rich": "every seat starts with 8 coins"}
 
