@@ -172,6 +172,7 @@ def template() -> tuple[Catalog, set[str]]:
     for path in toml_files():
         for en, _ru in toml_messages(path):
             cat.add(en, locations=[(_rel(path), 0)])
+            js.add(en)  # the renderers name what the data files name: Ludorum.t(region.name)
     for en, _ru in glossary_terms():
         cat.add(en, locations=[("ludorum/games/signum/glossary.py", 0)])
     return cat, js

@@ -30,6 +30,7 @@ from ludorum.server.errors import ApiError
 from ludorum.server.hints import Hints
 from ludorum.server.hints import router as hints_router
 from ludorum.server.hub import Hub
+from ludorum.server.language import LanguageMiddleware, LocalizedJSONResponse
 from ludorum.server.limits import Limits
 from ludorum.server.workers import Workers
 
@@ -179,6 +180,7 @@ def create_app(
         lifespan=lifespan,
     )
     app.add_middleware(BodyLimit)
+    app.add_middleware(LanguageMiddleware)  # the reader's language, for every answer and push
     app.include_router(router)
     app.include_router(hints_router)
     app.state.hints = Hints()
@@ -195,7 +197,7 @@ def create_app(
 
     @app.exception_handler(ApiError)
     async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse(exc.body(), status_code=exc.status, headers=exc.headers)
+        return LocalizedJSONResponse(exc.body(), status_code=exc.status, headers=exc.headers)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -29,12 +29,12 @@ PROPER = frozenset(
         "Tab",
         "Enter",
     }
-    | {"random", "heuristic", "easy", "medium", "hard"}  # the bots' names, as the API knows them
+    | {"random", "heuristic", "easy", "medium", "hard", "expert"}  # the bots' names, as the API knows them
 )
 """Latin words a Russian reader may see: the product's and the games' names, the language menu's
 "English", keys, the bots' names."""
 
-TRANSLATED: set[str] = set()
+TRANSLATED = {"reliquium"}
 """Games whose every text is translated (docs/i18n.md); the others' walk is expected to fail."""
 
 

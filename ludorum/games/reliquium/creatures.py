@@ -143,7 +143,7 @@ def apply_ability(s0: ReliquiumState, a: Action, checked: bool = False) -> Reliq
     """Complete the summoning: place the creature, use its ability (or forgo it), end the turn."""
     if not checked and a not in ability_actions(s0):
         name = C.creatures[s0.pending[1]].name
-        raise IllegalAction(f"{name} cannot do {a} here", R_ABILITY)
+        raise IllegalAction(T("{creature} cannot do {action} here", creature=name, action=str(a)), R_ABILITY)
     s = s0.clone()
     if a.kind == "cancel":
         s.pending = ()

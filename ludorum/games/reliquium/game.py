@@ -170,7 +170,7 @@ class Reliquium(Game[ReliquiumState]):
     def apply(self, state: ReliquiumState, action: Action) -> ReliquiumState:
         """The state after ``action``; a refusal names the rule and leaves ``state`` untouched."""
         if not isinstance(action, Action) or not isinstance(action.args, tuple):
-            raise IllegalAction(f"{action!r} is not an action", "Rulebook")
+            raise IllegalAction(T("{action} is not an action", action=repr(action)), T("Rulebook"))
         phase = state.phase
         if phase == PEACE:
             if not state.pending:
@@ -182,7 +182,7 @@ class Reliquium(Game[ReliquiumState]):
             return apply_support(state, action, self._checked(state, action))
         if phase == ATTACK:
             return apply_battle(state, action, self._checked(state, action))
-        raise IllegalAction("the game is over", "Rulebook › Game process")
+        raise IllegalAction(T("the game is over"), T("Rulebook › Game process"))
 
     def is_over(self, state: ReliquiumState) -> bool:
         """A ninth castle was built or the round limit passed."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import cache
 
 from ludorum.engine import CANCEL, Action, IllegalAction
+from ludorum.engine.i18n import T
 
 from .content import CLASSES, TERRAINS
 from .rules import (
@@ -99,59 +100,68 @@ def ally_of(s: ReliquiumState, f: int, r: int) -> int:
 def march_error(s: ReliquiumState, f: int, src: int, dst: int) -> str | None:
     """Why ``f`` may not march from ``src`` to ``dst`` at all (Rulebook › March), or ``None``."""
     if s.occupant[src] != f:
-        return f"{name(src)} holds none of your units"
+        return T("{region} holds none of your units", region=name(src))
     if dst not in C.adj_set[src]:
-        return f"units move only to a neighbouring region, and {name(dst)} does not border {name(src)}"
+        return T(
+            "units move only to a neighbouring region, and {a} does not border {b}", a=name(dst), b=name(src)
+        )
     return entry_error(s, f, dst, 1)
 
 
 def melee_error(s: ReliquiumState, f: int, src: int, dst: int) -> str | None:
     """Why ``f`` may not place a melee combat token from ``src`` to ``dst`` (Rulebook › Melee combat)."""
     if not lowest(s.melee_used[f]):
-        return "all three of your melee combat tokens are used this round"
+        return T("all three of your melee combat tokens are used this round")
     if dst not in C.adj_set[src]:
-        return f"{name(dst)} does not border {name(src)}"
+        return T("{a} does not border {b}", a=name(dst), b=name(src))
     if not controls(s, f, src):
-        return f"the attacking region {name(src)} holds neither a castle nor a unit of yours"
+        return T("the attacking region {region} holds neither a castle nor a unit of yours", region=name(src))
     if controls(s, f, dst):
-        return f"you cannot attack your own region {name(dst)}"
+        return T("you cannot attack your own region {region}", region=name(dst))
     if s.occupant[dst] == NO:
         if s.castle[dst] == NO:
-            return f"{name(dst)} is unoccupied: it holds no units and no castle"
+            return T("{region} is unoccupied: it holds no units and no castle", region=name(dst))
         if s.castle[dst] not in s.factions:
-            return f"{name(dst)} holds a neutral castle and no enemy units"
+            return T("{region} holds a neutral castle and no enemy units", region=name(dst))
     return border_free_error(s, src, dst)
 
 
 def recruit_error(s: ReliquiumState, f: int, r: int, cls: int) -> str | None:
     """Why ``f`` may not recruit a unit of class ``cls`` in ``r`` (Rulebook › Recruiting units)."""
     if s.castle[r] != f:
-        return f"{name(r)} has no castle of yours"
+        return T("{region} has no castle of yours", region=name(r))
     if s.reserve[f][cls] == 0:
-        return f"your army reserve holds no {CLASSES[cls]}"
+        return T("your army reserve holds no {unit}", unit=T(CLASSES[cls]))
     if sum(s.units[r]) >= LIMIT:
-        return f"{name(r)} already holds three units, the unit limit"
+        return T("{region} already holds three units, the unit limit", region=name(r))
     return None
 
 
 def ranged_error(s: ReliquiumState, f: int, src: int, dst: int) -> tuple[str | None, int]:
     """Why ``f`` may not place a ranged token from ``src`` to ``dst``, and the ally whose consent it needs."""
     if not lowest(s.ranged_used[f]):
-        return "all three of your ranged combat tokens are used this round", NO
+        return T("all three of your ranged combat tokens are used this round"), NO
     if dst not in C.adj_set[src]:
-        return f"{name(dst)} does not border {name(src)}", NO
+        return T("{a} does not border {b}", a=name(dst), b=name(src)), NO
     if not controls(s, f, src):
-        return f"the supporting region {name(src)} holds neither a castle nor a unit of yours", NO
+        return T(
+            "the supporting region {region} holds neither a castle nor a unit of yours", region=name(src)
+        ), NO
     ally = NO
     if not controls(s, f, dst):
         ally = ally_of(s, f, dst) if s.config.has("allies") else NO
         if ally == NO:
-            return f"the supported region {name(dst)} holds neither a castle nor a unit of yours", NO
+            return T(
+                "the supported region {region} holds neither a castle nor a unit of yours", region=name(dst)
+            ), NO
         if s.refused:
-            return "your ally has already refused you once this turn", NO
+            return T("your ally has already refused you once this turn"), NO
     if not any(t[2] == dst or t[3] == dst for t in s.melee):
         return (
-            f"no melee combat token lies on a border of {name(dst)}: it neither attacks nor is attacked",
+            T(
+                "no melee combat token lies on a border of {region}: it neither attacks nor is attacked",
+                region=name(dst),
+            ),
             NO,
         )
     return border_free_error(s, src, dst), ally
@@ -160,13 +170,13 @@ def ranged_error(s: ReliquiumState, f: int, src: int, dst: int) -> tuple[str | N
 def summon_error(s: ReliquiumState, f: int, c: int, j: int) -> tuple[str | None, int]:
     """Why ``f`` may not summon creature ``c`` at junction ``j`` (Rulebook › Summoning) and the ally asked."""
     if not 0 <= c < len(C.creatures) or C.creatures[c].faction != f:
-        return "that creature is not in your part of the Bestiary", NO
+        return T("that creature is not in your part of the Bestiary"), NO
     if not 0 <= j < len(C.junctions):
-        return "creatures are summoned at a junction of three regions, away from the board edge", NO
+        return T("creatures are summoned at a junction of three regions, away from the board edge"), NO
     if any(cc == c for cc, _ in s.creatures):
-        return f"{C.creatures[c].name} is already on the board", NO
+        return T("{creature} is already on the board", creature=C.creatures[c].name), NO
     if j in s.used_junctions:
-        return "a creature token lies or lay at this junction this round", NO
+        return T("a creature token lies or lay at this junction this round"), NO
     presence = C.junctions[j]
     if any(controls(s, f, r) for r in presence):
         return None, NO
@@ -175,7 +185,7 @@ def summon_error(s: ReliquiumState, f: int, c: int, j: int) -> tuple[str | None,
             g = ally_of(s, f, r)
             if g != NO:
                 return None, g
-    return "none of the three regions of its presence is controlled by you", NO
+    return T("none of the three regions of its presence is controlled by you"), NO
 
 
 # -- enumeration -----------------------------------------------------------------------------------
@@ -282,37 +292,41 @@ def apply_turn(s0: ReliquiumState, f: int, a: Action) -> ReliquiumState:
     kind, args = a.kind, a.args
     seg = segment(s0, f)
     if kind not in KINDS:
-        raise refuse(f"there is no action {kind!r} on a turn of the peace phase", R_PEACE)
+        raise refuse(T("there is no action {kind} on a turn of the peace phase", kind=repr(kind)), R_PEACE)
     if kind not in ("pass", "pact") and kind not in SEGMENT_ACTIONS[seg]:
         raise refuse(
-            f"{kind} is not offered by the {TERRAINS[seg]} segment where your action marker stands",
+            T(
+                "{kind} is not offered by the {terrain} segment where your action marker stands",
+                kind=kind,
+                terrain=T(TERRAINS[seg]),
+            ),
             R_PEACE,
         )
     ints = _ints(args)
     if kind == "pass":
         if args:
-            raise refuse("pass takes no arguments", R_PEACE)
+            raise refuse(T("pass takes no arguments"), R_PEACE)
         s = s0.clone()
         end_turn(s, f)
         return s
     if kind == "pact":
         if not s0.config.has("allies") or len(ints) != 1:
-            raise refuse("pacts are made only with the Allies rule, with one other player", R_ALLIES)
+            raise refuse(T("pacts are made only with the Allies rule, with one other player"), R_ALLIES)
         g = ints[0]
         if g not in s0.factions or g == f or allied(s0, f, g) or f in s0.proposed:
-            raise refuse("you may propose one pact a round, to a player you are not allied with", R_ALLIES)
+            raise refuse(T("you may propose one pact a round, to a player you are not allied with"), R_ALLIES)
         s = s0.clone()
         s.proposed = s.proposed | {f}
         s.pending = (P_PACT, f, g)
         return s
     if len(ints) != 2 and kind != "build":
-        raise refuse(f"{kind} needs two numbers", R_PEACE)
+        raise refuse(T("{kind} needs two numbers", kind=kind), R_PEACE)
     if kind == "build":
         if len(ints) != 1 or not _region(ints[0]):
-            raise refuse("build names one region", R_BUILD)
+            raise refuse(T("build names one region"), R_BUILD)
         err = build_error(s0, f, ints[0])
         if err:
-            raise refuse(f"Build castle: {err}", R_BUILD)
+            raise refuse(T("Build castle: {why}", why=err), R_BUILD)
         s = s0.clone()
         build_castle(s, f, ints[0])
         if s.phase == PEACE:
@@ -322,16 +336,16 @@ def apply_turn(s0: ReliquiumState, f: int, a: Action) -> ReliquiumState:
     if kind == "summon":
         err, ally = summon_error(s0, f, x, y)
         if err:
-            raise refuse(f"Summon: {err}", R_SUMMON)
+            raise refuse(T("Summon: {why}", why=err), R_SUMMON)
         s = s0.clone()
         s.pending = (P_CONSENT, ally, CONSENT_SUMMON, x, y) if ally != NO else (P_ABILITY, x, y)
         return s
     if kind == "recruit":
         if not _region(x) or not 0 <= y < 3:
-            raise refuse("recruit names a region and a unit class", R_RECRUIT)
+            raise refuse(T("recruit names a region and a unit class"), R_RECRUIT)
         err = recruit_error(s0, f, x, y)
         if err:
-            raise refuse(f"Recruit: {err}", R_RECRUIT)
+            raise refuse(T("Recruit: {why}", why=err), R_RECRUIT)
         s = s0.clone()
         u = (int(y == 0), int(y == 1), int(y == 2))
         s.reserve = tset(s.reserve, f, tuple(a - b for a, b in zip(s.reserve[f], u, strict=True)))
@@ -339,18 +353,18 @@ def apply_turn(s0: ReliquiumState, f: int, a: Action) -> ReliquiumState:
         end_turn(s, f)
         return s
     if not _region(x) or not _region(y):
-        raise refuse(f"{kind} names two regions of Sigillum", R_PEACE)
+        raise refuse(T("{kind} names two regions of Sigillum", kind=kind), R_PEACE)
     if kind == "march":
         err = march_error(s0, f, x, y)
         if err:
-            raise refuse(f"March: {err}", R_MARCH)
+            raise refuse(T("March: {why}", why=err), R_MARCH)
         s = s0.clone()
         s.pending = (P_MARCH_UNITS, x, y)
         return s
     if kind == "melee":
         err = melee_error(s0, f, x, y)
         if err:
-            raise refuse(f"Melee combat: {err}", R_MELEE)
+            raise refuse(T("Melee combat: {why}", why=err), R_MELEE)
         s = s0.clone()
         v = lowest(s.melee_used[f])  # "a higher token may not be placed if a lower one is available"
         s.melee = (*s.melee, (f, v, x, y))
@@ -360,7 +374,7 @@ def apply_turn(s0: ReliquiumState, f: int, a: Action) -> ReliquiumState:
     if kind == "ranged":
         err, ally = ranged_error(s0, f, x, y)
         if err:
-            raise refuse(f"Ranged combat: {err}", R_RANGED)
+            raise refuse(T("Ranged combat: {why}", why=err), R_RANGED)
         s = s0.clone()
         if ally != NO:
             s.pending = (P_CONSENT, ally, CONSENT_RANGED, x, y)
@@ -368,7 +382,7 @@ def apply_turn(s0: ReliquiumState, f: int, a: Action) -> ReliquiumState:
             place_ranged(s, f, x, y)
             end_turn(s, f)
         return s
-    raise refuse(f"there is no action {kind!r} in the peace phase", R_PEACE)
+    raise refuse(T("there is no action {kind} in the peace phase", kind=repr(kind)), R_PEACE)
 
 
 def place_ranged(s: ReliquiumState, f: int, src: int, dst: int) -> None:
@@ -381,7 +395,10 @@ def place_ranged(s: ReliquiumState, f: int, src: int, dst: int) -> None:
 def apply_pending(s0: ReliquiumState, a: Action, checked: bool = False) -> ReliquiumState:
     """Validate and perform a step of a pending march, consent or pact."""
     if not checked and a not in pending_actions(s0):
-        raise refuse(f"{a} is not one of the choices now", R_MARCH if s0.pending[0] < 3 else R_ALLIES)
+        raise refuse(
+            T("{action} is not one of the choices now", action=str(a)),
+            R_MARCH if s0.pending[0] < 3 else R_ALLIES,
+        )
     s = s0.clone()
     p, f = s.pending, s.turn
     if a.kind == "cancel":
@@ -451,5 +468,5 @@ def _region(r: object) -> bool:
 
 def _ints(args: tuple[object, ...]) -> tuple[int, ...]:
     if not all(type(x) is int for x in args):
-        raise refuse("the action's arguments must be whole numbers", R_PEACE)
+        raise refuse(T("the action's arguments must be whole numbers"), R_PEACE)
     return args  # type: ignore[return-value]

@@ -37,7 +37,7 @@ def tset(t: tuple, i: int, v: object) -> tuple:  # type: ignore[type-arg]
 
 def name(r: int) -> str:
     """A region's name with its article, as players say it ("the Wasteland")."""
-    return "the " + C.names[r]
+    return T("the {region}", region=C.names[r])
 
 
 def faction_name(f: int) -> str:
@@ -100,12 +100,12 @@ def entry_error(s: ReliquiumState, f: int, dst: int, n: int) -> str | None:
     """Why ``n`` units of ``f`` may not enter ``dst`` under the march rules, or ``None``."""
     c = s.castle[dst]
     if c != NO and c != f and c in s.factions:
-        return f"{name(dst)} holds a castle of {faction_name(c)}"
+        return T("{region} holds a castle of {faction}", region=name(dst), faction=faction_name(c))
     o = s.occupant[dst]
     if o != NO and o != f:
-        return f"{name(dst)} holds units of {faction_name(o)}"
+        return T("{region} holds units of {faction}", region=name(dst), faction=faction_name(o))
     if (sum(s.units[dst]) if o == f else 0) + n > LIMIT:
-        return f"{name(dst)} would exceed the unit limit of three"
+        return T("{region} would exceed the unit limit of three", region=name(dst))
     return None
 
 
@@ -169,13 +169,13 @@ def border_free_error(s: ReliquiumState, a: int, b: int) -> str | None:
     """A token may go on the border between ``a`` and ``b`` only if none lies or lay there this round."""
     bid = C.border(a, b)
     if bid in s.blocked:
-        return f"a token was removed from the border of {name(a)} and {name(b)} this round"
+        return T("a token was removed from the border of {a} and {b} this round", a=name(a), b=name(b))
     for m in s.melee:
         if C.border(m[2], m[3]) == bid:
-            return f"a melee combat token already lies between {name(a)} and {name(b)}"
+            return T("a melee combat token already lies between {a} and {b}", a=name(a), b=name(b))
     for t in s.ranged:
         if C.border(t[2], t[3]) == bid:
-            return f"a ranged combat token already lies between {name(a)} and {name(b)}"
+            return T("a ranged combat token already lies between {a} and {b}", a=name(a), b=name(b))
     return None
 
 
@@ -230,14 +230,14 @@ def build_castle(s: ReliquiumState, f: int, r: int) -> None:
 def build_error(s: ReliquiumState, f: int, r: int) -> str | None:
     """Why ``f`` may not build a castle in ``r`` (Rulebook › Building a castle), or ``None``."""
     if C.terrain[r] == WATER:
-        return f"a castle cannot be built on water ({name(r)})"
+        return T("a castle cannot be built on water ({region})", region=name(r))
     if s.castle[r] != NO:
-        return f"{name(r)} already has a castle"
+        return T("{region} already has a castle", region=name(r))
     if s.occupant[r] != f:
-        return f"{name(r)} holds none of your units"
+        return T("{region} holds none of your units", region=name(r))
     seg = C.terrain[r]
     if s.track[f][seg] == 0:
-        return f"no {TERRAINS[seg]} castle token is left on your ownership track"
+        return T("no {terrain} castle token is left on your ownership track", terrain=T(TERRAINS[seg]))
     return None
 
 

@@ -101,8 +101,11 @@ def apply_support(s0: ReliquiumState, a: Action, checked: bool = False) -> Reliq
     """Send units to the head token of the queue (or remove it when nobody goes)."""
     if not checked and a not in support_actions(s0):
         raise IllegalAction(
-            f"{a} is not a possible distribution: at most as many units as arrows, "
-            "each unit supporting only one region, none leaving its region",
+            T(
+                "{action} is not a possible distribution: at most as many units as arrows, "
+                "each unit supporting only one region, none leaving its region",
+                action=str(a),
+            ),
             R_SUPPORT,
         )
     s = s0.clone()
@@ -330,7 +333,7 @@ def battle_decider(s: ReliquiumState) -> int:
 def apply_battle(s0: ReliquiumState, a: Action, checked: bool = False) -> ReliquiumState:
     """Perform a battle decision (losses, flight, victory march) and go on with the war."""
     if not checked and a not in battle_actions(s0):
-        raise IllegalAction(f"{a} is not a possible choice in this battle", R_BATTLE)
+        raise IllegalAction(T("{action} is not a possible choice in this battle", action=str(a)), R_BATTLE)
     s = s0.clone()
     stage, att, dfn, src, dst = s.battle[:5]
     if stage == B_LOSS_ATT:

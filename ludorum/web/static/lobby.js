@@ -136,7 +136,7 @@
     const variants = Object.entries(game.variants);
     $("variants").replaceChildren(el("legend", {}, Ludorum.t("Variants")),
       ...(variants.length ? variants.map(([name, text]) => el("label", {},
-        el("input", { type: "checkbox", name: "variant", value: name }), ` ${name} — ${text}`))
+        el("input", { type: "checkbox", name: "variant", value: name }), Ludorum.lang === "en" ? ` ${name} — ${text}` : ` ${text}`))
         : [el("p", { class: "muted" }, Ludorum.t("This game has no variants."))]));
     $("options").hidden = !gameOptions(game).length;
     $("options").replaceChildren(el("legend", {}, Ludorum.t("Options")), ...gameOptions(game).map((o) => optionControl(o, n)));

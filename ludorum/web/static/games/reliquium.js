@@ -28,15 +28,20 @@
 
   // The factions' own colours; tests/web/test_colours.py keeps them apart under simulated colour blindness.
   const FACTIONS = [
-    { name: "Legion of Chaos", short: "Legion", fill: "#b3261e" },
-    { name: "Alliance of Nature", short: "Alliance", fill: "#17804f" },
-    { name: "Order of Light", short: "Order", fill: "#d9a400" },
-    { name: "Brotherhood of the Mountains", short: "Brotherhood", fill: "#2f4fa8" },
+    { name: Ludorum.t("Legion of Chaos"), short: Ludorum.t("Legion"), fill: "#b3261e" },
+    { name: Ludorum.t("Alliance of Nature"), short: Ludorum.t("Alliance"), fill: "#17804f" },
+    { name: Ludorum.t("Order of Light"), short: Ludorum.t("Order"), fill: "#d9a400" },
+    { name: Ludorum.t("Brotherhood of the Mountains"), short: Ludorum.t("Brotherhood"), fill: "#2f4fa8" },
   ];
   const TERRAINS = ["plains", "mountains", "forests", "water"];
   const TERRAIN_FILL = { plains: "#ece0a4", mountains: "#c4b29a", forests: "#a9cf90", water: "#93c6ea" };
-  const SEGMENT_WORDS = ["march or melee combat", "recruit or ranged combat", "build a castle or summon"];
+  const TERRAIN_WORDS = [Ludorum.t("plains"), Ludorum.t("mountains"), Ludorum.t("forests"), Ludorum.t("water")];
+  const SEGMENT_WORDS = [Ludorum.t("march or melee combat"), Ludorum.t("recruit or ranged combat"), Ludorum.t("build a castle or summon")];
   const CLASSES = ["warrior", "defender", "mage"];
+  const CLASS_WORDS = [Ludorum.t("warrior"), Ludorum.t("defender"), Ludorum.t("mage")];
+  const CLASS_PLURALS = [Ludorum.t("warriors"), Ludorum.t("defenders"), Ludorum.t("mages")];
+  /** A creature's name as the reader reads it (the names are the data files', in the browser's table). */
+  const creatureName = (c) => Ludorum.t(CREATURES[c][0]);
   // The twelve creatures in the game's order (data/creatures.toml) with the shape of their ability's
   // arguments; the pending summoning names only the creature's number.  A test checks this table.
   const CREATURES = [
@@ -47,8 +52,8 @@
   ];
   const NO = -1;
   const P_MARCH_UNITS = 1, P_MARCH_ON = 2, P_ABILITY = 3, P_CONSENT = 4, P_PACT = 5;
-  const OUTCOMES = { 1: "the attacker wins", 2: "the defender wins", 3: "a draw", 4: "unopposed" };
-  const STAGES = { 1: "the attacker chooses its losses", 2: "the defender chooses its losses", 3: "the defeated units flee", 4: "victory march" };
+  const OUTCOMES = { 1: Ludorum.t("the attacker wins"), 2: Ludorum.t("the defender wins"), 3: Ludorum.t("a draw"), 4: Ludorum.t("unopposed") };
+  const STAGES = { 1: Ludorum.t("the attacker chooses its losses"), 2: Ludorum.t("the defender chooses its losses"), 3: Ludorum.t("the defeated units flee"), 4: Ludorum.t("victory march") };
   // Kinds that are not a place on the map: buttons above it.
   const TOOL_KINDS = new Set(["pass", "cancel", "halt", "forgo", "pact", "accept", "decline", "consent", "refuse"]);
 
@@ -58,7 +63,7 @@
   const s = Ludorum.svg;
 
   const pts = (poly) => poly.map((p) => p.join(",")).join(" ");
-  const factionName = (f) => (FACTIONS[f] ? FACTIONS[f].name : "nobody");
+  const factionName = (f) => (FACTIONS[f] ? FACTIONS[f].name : Ludorum.t("nobody"));
 
   function loadStyles() {
     if (document.getElementById("rl-styles")) return;
@@ -132,9 +137,12 @@
   function loadMap() {
     if (!loading) {
       loading = fetch(MAP_URL).then((r) => {
-        if (!r.ok) throw new Error(`the map could not be loaded (${r.status})`);
+        if (!r.ok) throw new Error(Ludorum.t("the map could not be loaded ({status})", { status: r.status }));
         return r.json();
-      }).then((g) => { geometry = prepare(g); });
+      }).then((g) => {
+        for (const reg of g.regions) reg.name = Ludorum.t(reg.name); // the data files' names, in the reader's language
+        geometry = prepare(g);
+      });
     }
     return loading;
   }
@@ -221,7 +229,7 @@
       menu = el("div", { class: "rl-menu", role: "menu", "aria-label": name },
         el("div", { class: "rl-menu-title" }, name),
         options.map((o) => el("button", { role: "menuitem", onclick: () => { close(); ctx.submit(o.action); } }, o.label)),
-        el("button", { class: "rl-menu-close", onclick: close }, "Close"));
+        el("button", { class: "rl-menu-close", onclick: close }, Ludorum.t("Close")));
       menu.addEventListener("keydown", (event) => { if (event.key === "Escape") close(); });
       root.append(menu);
       keep.menu = { name, options, box: Ludorum.placeBeside(menu, anchor, root) };
@@ -246,7 +254,7 @@
     node.classList.add("rl-hot");
     node.setAttribute("tabindex", "0");
     node.setAttribute("role", "button");
-    const words = options.length === 1 ? options[0].label : `${name}: ${options.length} choices`;
+    const words = options.length === 1 ? options[0].label : Ludorum.tn("{name}: {n} choice", "{name}: {n} choices", options.length, { name });
     node.setAttribute("aria-label", words);
     node.append(s("title", {}, words));
     const go = (event) => { event.stopPropagation(); ui.offer(options, event, name, node); };
@@ -306,10 +314,10 @@
     const reg = geometry.regions[r];
     const classes = ["rl-region", `rl-${reg.terrain}`];
     if (marked.has(r)) classes.push("rl-marked");
-    const title = `${reg.name} (${reg.terrain})`;
+    const title = `${reg.name} (${TERRAIN_WORDS[TERRAINS.indexOf(reg.terrain)] || reg.terrain})`;
     const shape = s("polygon", { points: pts(reg.polygon), fill: TERRAIN_FILL[reg.terrain], class: "rl-shape" });
     const group = s("g", { class: classes.join(" "), "data-region": r, "data-terrain": reg.terrain }, shape);
-    hot(group, options.get(`r${r}`), ui, `the ${reg.name}`);
+    hot(group, options.get(`r${r}`), ui, Ludorum.t("the {region}", { region: reg.name }));
     if (!group.classList.contains("rl-hot")) group.append(s("title", {}, title));
     return group;
   }
@@ -329,7 +337,7 @@
     if (owner !== NO) {
       const neutral = !view.factions.includes(owner);
       items.push((x) => castleIcon(x, cy + 14, FACTIONS[owner].fill, neutral,
-        { "data-castle": owner, "aria-label": `${neutral ? "neutral " : ""}castle of the ${factionName(owner)}` }, ICON));
+        { "data-castle": owner, "aria-label": neutral ? Ludorum.t("neutral castle of the {faction}", { faction: factionName(owner) }) : Ludorum.t("castle of the {faction}", { faction: factionName(owner) }) }, ICON));
     }
     const occ = view.occupant[r];
     if (occ !== NO) {
@@ -353,12 +361,12 @@
     const classes = ["rl-border"];
     if (blocked) classes.push("rl-blocked");
     if (marked.has(`b${border.id}`)) classes.push("rl-marked");
-    const name = `the border of the ${geometry.regions[a].name} and the ${geometry.regions[b].name}`;
+    const name = Ludorum.t("the border of the {a} and the {b}", { a: geometry.regions[a].name, b: geometry.regions[b].name });
     const group = s("g", { class: classes.join(" "), "data-border": border.id },
       s("line", { x1: p[0], y1: p[1], x2: q[0], y2: q[1], class: "rl-border-line" }),
       s("line", { x1: p[0], y1: p[1], x2: q[0], y2: q[1], class: "rl-border-hit" }),
       s("circle", { cx: border.mid[0], cy: border.mid[1], r: 12, class: "rl-border-hit" }));
-    if (blocked) group.append(s("title", {}, `${name}: no combat token may be placed here this round`));
+    if (blocked) group.append(s("title", {}, Ludorum.t("{name}: no combat token may be placed here this round", { name })));
     return hot(group, options.get(`b${border.id}`), ui, name);
   }
 
@@ -376,9 +384,10 @@
     const body = token.kind === "melee"
       ? s("circle", { cx: mx, cy: my, r: 17, fill, class: "rl-token-body" })
       : s("rect", { x: mx - 14, y: my - 14, width: 28, height: 28, rx: 4, fill, class: "rl-token-body", transform: `rotate(45 ${mx} ${my})` });
+    const said = { faction: factionName(token.faction), n: token.value, from: geometry.regions[token.from].name, to: geometry.regions[token.to].name };
     const words = token.kind === "melee"
-      ? `melee combat token of the ${factionName(token.faction)}, ${token.value} sword(s): ${geometry.regions[token.from].name} attacks ${geometry.regions[token.to].name}`
-      : `ranged combat token of the ${factionName(token.faction)}, ${token.value} arrow(s): ${geometry.regions[token.from].name} supports ${geometry.regions[token.to].name}`;
+      ? Ludorum.t("melee combat token of the {faction}, {n} sword(s): {from} attacks {to}", said)
+      : Ludorum.t("ranged combat token of the {faction}, {n} arrow(s): {from} supports {to}", said);
     // The token covers the middle of its border: when that border is clickable, a ring says so.
     const ring = clickable ? s("circle", { cx: mx, cy: my, r: 23, class: "rl-token-ring" }) : null;
     const parts = [ring, arrow, body, marks(token.kind, token.value, mx, my)];
@@ -394,7 +403,8 @@
     const [x, y] = geometry.spot[c.junction];
     const fill = FACTIONS[c.faction].fill;
     return s("g", { class: "rl-creature", "data-junction": c.junction, "data-creature": c.creature },
-      s("title", {}, `${c.name} of the ${factionName(c.faction)} (strengthens ${CLASSES[c.class]}s where it is present)`),
+      s("title", {}, Ludorum.t("{creature} of the {faction} (strengthens {units} where it is present)",
+        { creature: c.name, faction: factionName(c.faction), units: CLASS_PLURALS[c.class] })),
       s("circle", { cx: x, cy: y, r: 18, fill, class: "rl-creature-body" }),
       s("text", { x, y: y + 5, class: "rl-creature-name", "text-anchor": "middle" }, c.name.slice(0, 3)),
       s("circle", { cx: x + 15, cy: y - 14, r: 8, fill, class: "rl-creature-body" }),
@@ -413,7 +423,7 @@
       const g = s("g", { class: `rl-junction${used ? " used" : ""}`, "data-junction": j.id },
         s("circle", { cx: x, cy: y, r: opts ? 12 : 4, class: "rl-junction-dot" }));
       const names = j.regions.map((r) => geometry.regions[r].name).join(", ");
-      out.push(hot(g, opts, ui, `the junction of the ${names}`));
+      out.push(hot(g, opts, ui, Ludorum.t("the junction of the {regions}", { regions: names })));
     });
     return out;
   }
@@ -439,7 +449,7 @@
     const pending = view.pending || [];
     const ghost = pending[0] === P_ABILITY || (pending[0] === P_CONSENT && pending[2] !== 1)
       ? summoningGhost(view, pending) : null;
-    return s("svg", { viewBox: `0 0 ${geometry.width} ${geometry.height}`, class: "rl-svg rl-map", role: "group", "aria-label": "the map of Sigillum" },
+    return s("svg", { viewBox: `0 0 ${geometry.width} ${geometry.height}`, class: "rl-svg rl-map", role: "group", "aria-label": Ludorum.t("the map of Sigillum") },
       s("g", { class: "rl-regions" }, ids.map((r) => drawRegion(ui, options, marked, r))),
       s("g", { class: "rl-borders" }, geometry.borders.map((b) => drawBorder(view, ui, options, marked, b))),
       s("g", { class: "rl-contents" }, ids.map((r) => drawRegionContent(view, r))),
@@ -453,7 +463,7 @@
     const c = pending[0] === P_ABILITY ? pending[1] : pending[3];
     const j = pending[0] === P_ABILITY ? pending[2] : pending[4];
     if (!CREATURES[c] || !geometry.junctions[j]) return null;
-    const g = drawCreature({ creature: c, name: CREATURES[c][0], faction: Math.floor(c / 3), class: c % 3, junction: j });
+    const g = drawCreature({ creature: c, name: creatureName(c), faction: Math.floor(c / 3), class: c % 3, junction: j });
     g.classList.add("rl-ghost");
     return g;
   }
@@ -465,7 +475,7 @@
   function drawTracks(view, ctx, ui, options) {
     const mine = ctx.seat === null || ctx.seat === undefined ? null : view.factions[ctx.seat];
     const rows = FACTIONS.map((fac, f) => drawTrack(view, f, f === mine, ui, options, f * ROW));
-    return s("svg", { viewBox: `0 0 1000 ${ROW * 4}`, class: "rl-svg rl-tracks", role: "group", "aria-label": "the ownership tracks" }, rows);
+    return s("svg", { viewBox: `0 0 1000 ${ROW * 4}`, class: "rl-svg rl-tracks", role: "group", "aria-label": Ludorum.t("the ownership tracks") }, rows);
   }
 
   function drawTrack(view, f, mine, ui, options, y) {
@@ -474,9 +484,10 @@
     const parts = [
       s("rect", { x: 0, y: y + 2, width: 1000, height: ROW - 4, rx: 6, class: `rl-track-bg${view.deciding === f ? " deciding" : ""}` }),
       s("circle", { cx: 16, cy: y + ROW / 2, r: 9, fill: fac.fill }),
-      s("text", { x: 32, y: y + 28, class: "rl-track-name" }, fac.short + (mine ? " (you)" : "")),
+      s("text", { x: 32, y: y + 28, class: "rl-track-name" }, mine ? Ludorum.t("{faction} (you)", { faction: fac.short }) : fac.short),
       s("text", { x: 32, y: y + 50, class: "rl-track-small" },
-        playing ? `castles ${view.castles_on_board[f]}/9${view.militia[f] ? " · militia" : ""}` : `neutral · castles ${view.castles_on_board[f]}`),
+        playing ? Ludorum.t("castles {n}/9", { n: view.castles_on_board[f] }) + (view.militia[f] ? " · " + Ludorum.t("militia") : "")
+          : Ludorum.t("neutral · castles {n}", { n: view.castles_on_board[f] })),
     ];
     const x0 = 205, div = 54, gap = 12;
     for (let g = 0; g < 3; g++) {
@@ -488,21 +499,22 @@
         if (d) seg.append(s("line", { x1: dx, y1: y + 10, x2: dx, y2: y + ROW - 10, class: "rl-division" }));
         if (d < view.track[f][g]) seg.append(castleIcon(dx + div / 2, y + ROW / 2, fac.fill, !playing, { class: "rl-track-castle" }, 1.5));
       }
-      seg.append(s("title", {}, `${TERRAINS[g]} segment: ${SEGMENT_WORDS[g]}; ${view.track[f][g]} castle token(s) left`));
-      parts.push(mine ? hot(seg, options.get(`s${g}`), ui, `build a ${TERRAINS[g]} castle`) : seg);
+      seg.append(s("title", {}, Ludorum.t("{terrain} segment: {does}; {n} castle token(s) left", { terrain: TERRAIN_WORDS[g], does: SEGMENT_WORDS[g], n: view.track[f][g] })));
+      parts.push(mine ? hot(seg, options.get(`s${g}`), ui, Ludorum.t("build a {terrain} castle", { terrain: TERRAIN_WORDS[g] })) : seg);
     }
     const m = view.marker[f];
     if (playing && m !== NO) {
       const mx = x0 + Math.floor(m / 3) * (3 * div + gap) + (m % 3) * div + div / 2;
       const marker = s("g", { class: `rl-marker${view.done[f] ? " done" : ""}`, "data-faction": f, "data-division": m },
         s("path", { d: `M${mx},${y + 34} l-13,-26 h26 Z`, fill: fac.fill }),
-        s("title", {}, `action marker of the ${fac.name}: ${TERRAINS[Math.floor(m / 3)]} segment (${SEGMENT_WORDS[Math.floor(m / 3)]})`));
-      parts.push(mine ? hot(marker, options.get("m"), ui, "your action marker") : marker);
+        s("title", {}, Ludorum.t("action marker of the {faction}: {terrain} segment ({does})",
+          { faction: fac.name, terrain: TERRAIN_WORDS[Math.floor(m / 3)], does: SEGMENT_WORDS[Math.floor(m / 3)] })));
+      parts.push(mine ? hot(marker, options.get("m"), ui, Ludorum.t("your action marker")) : marker);
     }
     const rx = x0 + 3 * (3 * div + gap) + 10;
-    parts.push(s("text", { x: rx, y: y + 22, class: "rl-track-small" }, "reserve"));
+    parts.push(s("text", { x: rx, y: y + 22, class: "rl-track-small" }, Ludorum.t("reserve")));
     view.reserve[f].forEach((n, c) => {
-      parts.push(unitIcon(c, rx + 12 + c * 54, y + 44, playing ? fac.fill : "#aaa", { "aria-label": `${n} ${CLASSES[c]}(s) in reserve` }, 1.2));
+      parts.push(unitIcon(c, rx + 12 + c * 54, y + 44, playing ? fac.fill : "#aaa", { "aria-label": Ludorum.t("{n} {unit}(s) in reserve", { n, unit: CLASS_WORDS[c] }) }, 1.2));
       parts.push(s("text", { x: rx + 26 + c * 54, y: y + 51, class: "rl-track-small" }, `×${n}`));
     });
     return s("g", { class: `rl-track${playing ? "" : " neutral"}`, "data-faction": f }, parts);
@@ -511,9 +523,9 @@
   // -- header, hint and buttons ---------------------------------------------------------------------------
 
   function phaseWords(view) {
-    if (view.phase === "over") return `Game over: ${view.reason}`;
-    const who = view.deciding === null || view.deciding === undefined ? "" : ` — the ${factionName(view.deciding)} decides`;
-    const phase = { peace: "Peace phase", support: "War phase: support stage", attack: "War phase: attack stage" }[view.phase] || view.phase;
+    if (view.phase === "over") return Ludorum.t("Game over: {reason}", { reason: view.reason });
+    const who = view.deciding === null || view.deciding === undefined ? "" : " — " + Ludorum.t("the {faction} decides", { faction: factionName(view.deciding) });
+    const phase = { peace: Ludorum.t("Peace phase"), support: Ludorum.t("War phase: support stage"), attack: Ludorum.t("War phase: attack stage") }[view.phase] || view.phase;
     return `${phase}${who}`;
   }
 
@@ -523,9 +535,14 @@
     const [stage, att, dfn, src, dst, outcome, swords] = b;
     const name = (r) => geometry.regions[r].name;
     const st = view.battle_strengths;
-    const fight = st ? ` — strength ${st[0]} against ${st[1]}: ${OUTCOMES[outcome]}` : outcome === 4 ? " — unopposed" : "";
-    const defender = dfn === NO ? "" : ` held by the ${FACTIONS[dfn].short}`;
-    return `Battle: the ${FACTIONS[att].short} attack from the ${name(src)} (${swords} sword${swords > 1 ? "s" : ""}) the ${name(dst)}${defender}${fight}; now ${STAGES[stage]}.`;
+    const fight = st ? " — " + Ludorum.t("strength {a} against {b}: {outcome}", { a: st[0], b: st[1], outcome: OUTCOMES[outcome] })
+      : outcome === 4 ? " — " + Ludorum.t("unopposed") : "";
+    const said = { attacker: FACTIONS[att].short, from: name(src), to: name(dst), fight, stage: STAGES[stage], defender: dfn === NO ? "" : FACTIONS[dfn].short };
+    return dfn === NO
+      ? Ludorum.tn("Battle: the {attacker} attack from the {from} ({n} sword) the {to}{fight}; now {stage}.",
+        "Battle: the {attacker} attack from the {from} ({n} swords) the {to}{fight}; now {stage}.", swords, said)
+      : Ludorum.tn("Battle: the {attacker} attack from the {from} ({n} sword) the {to} held by the {defender}{fight}; now {stage}.",
+        "Battle: the {attacker} attack from the {from} ({n} swords) the {to} held by the {defender}{fight}; now {stage}.", swords, said);
   }
 
   /** A hint in words for this seat's decision: what to click. */
@@ -534,25 +551,26 @@
     const p = view.pending || [];
     const name = (r) => geometry.regions[r].name;
     if (view.phase === "peace") {
-      if (p[0] === P_MARCH_UNITS) return `March from the ${name(p[1])} into the ${name(p[2])}: click the ${name(p[2])} to choose the units.`;
-      if (p[0] === P_MARCH_ON) return "Single March: click a region to go on, or stop here.";
+      if (p[0] === P_MARCH_UNITS) return Ludorum.t("March from the {a} into the {b}: click the {b} to choose the units.", { a: name(p[1]), b: name(p[2]) });
+      if (p[0] === P_MARCH_ON) return Ludorum.t("Single March: click a region to go on, or stop here.");
       if (p[0] === P_ABILITY) {
         const targets = ctx.legal.some((l) => l.action.kind === "ability");
-        return `${CREATURES[p[1]][0]} is summoned: ${targets ? "click a highlighted target for its ability, or do without it" : "its ability has no target here"}.`;
+        return targets ? Ludorum.t("{creature} is summoned: click a highlighted target for its ability, or do without it.", { creature: creatureName(p[1]) })
+          : Ludorum.t("{creature} is summoned: its ability has no target here.", { creature: creatureName(p[1]) });
       }
-      if (p[0] === P_CONSENT || p[0] === P_PACT) return "Your ally asks: answer with the buttons.";
+      if (p[0] === P_CONSENT || p[0] === P_PACT) return Ludorum.t("Your ally asks: answer with the buttons.");
       const f = view.factions[ctx.seat];
       const seg = Math.floor(view.marker[f] / 3);
-      const does = ["click a border to march or attack (melee), or a region to march into",
-        "click one of your castles' regions to recruit, or a border to give ranged support",
-        "click a region or a track segment to build, or a junction to summon"][seg];
-      return `Your marker is on the ${TERRAINS[seg]} segment: ${does}; click your marker to pass.`;
+      const does = [Ludorum.t("click a border to march or attack (melee), or a region to march into"),
+        Ludorum.t("click one of your castles' regions to recruit, or a border to give ranged support"),
+        Ludorum.t("click a region or a track segment to build, or a junction to summon")][seg];
+      return Ludorum.t("Your marker is on the {terrain} segment: {does}; click your marker to pass.", { terrain: TERRAIN_WORDS[seg], does });
     }
-    if (view.phase === "support") return "Support stage: click the highlighted ranged token's border to send units up to it.";
+    if (view.phase === "support") return Ludorum.t("Support stage: click the highlighted ranged token's border to send units up to it.");
     const stage = (view.battle || [])[0];
-    if (stage === 3) return "Your units must flee: click the region to flee into.";
-    if (stage === 4) return "Victory march: click the conquered region to march in (or decline).";
-    return "Click your region in the battle to choose your losses.";
+    if (stage === 3) return Ludorum.t("Your units must flee: click the region to flee into.");
+    if (stage === 4) return Ludorum.t("Victory march: click the conquered region to march in (or decline).");
+    return Ludorum.t("Click your region in the battle to choose your losses.");
   }
 
   function drawTools(view, ctx, options) {
@@ -565,10 +583,10 @@
   function drawHeader(view) {
     const battle = battleWords(view);
     return el("div", { class: "rl-header" },
-      el("span", { class: "rl-round" }, `Round ${Math.min(view.round, view.round_limit)} of ${view.round_limit}`),
+      el("span", { class: "rl-round" }, Ludorum.t("Round {n} of {limit}", { n: Math.min(view.round, view.round_limit), limit: view.round_limit })),
       el("span", { class: "rl-phase" }, phaseWords(view)),
       view.pacts.length ? el("span", { class: "rl-pacts" },
-        `Pacts this round: ${view.pacts.map(([a, b]) => `${FACTIONS[a].short} & ${FACTIONS[b].short}`).join(", ")}`) : null,
+        Ludorum.t("Pacts this round: {pacts}", { pacts: view.pacts.map(([a, b]) => `${FACTIONS[a].short} & ${FACTIONS[b].short}`).join(", ") })) : null,
       battle ? el("p", { class: "rl-battle" }, battle) : null);
   }
 
@@ -638,10 +656,11 @@
 
   function zoomTools(board) {
     const svg = () => board.querySelector(".rl-map");
-    return el("div", { class: "rl-zoom-tools", role: "group", "aria-label": "zoom the map" },
-      el("button", { class: "rl-zoom-in", "aria-label": "zoom in", title: "zoom in", onclick: () => zoomBy(board, svg(), 1.5) }, "+"),
-      el("button", { class: "rl-zoom-out", "aria-label": "zoom out", title: "zoom out", onclick: () => zoomBy(board, svg(), 1 / 1.5) }, "−"),
-      el("button", { class: "rl-zoom-reset", "aria-label": "reset the map's zoom", title: "reset the zoom",
+    const zoomIn = Ludorum.t("zoom in"), zoomOut = Ludorum.t("zoom out");
+    return el("div", { class: "rl-zoom-tools", role: "group", "aria-label": Ludorum.t("zoom the map") },
+      el("button", { class: "rl-zoom-in", "aria-label": zoomIn, title: zoomIn, onclick: () => zoomBy(board, svg(), 1.5) }, "+"),
+      el("button", { class: "rl-zoom-out", "aria-label": zoomOut, title: zoomOut, onclick: () => zoomBy(board, svg(), 1 / 1.5) }, "−"),
+      el("button", { class: "rl-zoom-reset", "aria-label": Ludorum.t("reset the map's zoom"), title: Ludorum.t("reset the zoom"),
         onclick: () => { zooms.delete(board); applyZoom(board, svg()); } }, "⟲"));
   }
 
@@ -710,11 +729,11 @@
   function drawOver(view) {
     if (view.phase !== "over") return null;
     const order = view.factions.slice().sort((a, b) => view.castles_on_board[b] - view.castles_on_board[a]);
-    return el("section", { class: "rl-over", "aria-label": "result" },
-      el("h3", {}, "Game over"),
+    return el("section", { class: "rl-over", "aria-label": Ludorum.t("result") },
+      el("h3", {}, Ludorum.t("Game over")),
       el("p", { class: "rl-reason" }, view.reason),
       el("ol", {}, order.map((f) => el("li", { "data-faction": f, class: f === view.winner ? "winner" : null },
-        `${FACTIONS[f].name}: ${view.castles_on_board[f]} castle${view.castles_on_board[f] === 1 ? "" : "s"}${f === view.winner ? " — ninth castle" : ""}`))));
+        Ludorum.tn("{faction}: {n} castle", "{faction}: {n} castles", view.castles_on_board[f], { faction: FACTIONS[f].name }) + (f === view.winner ? " — " + Ludorum.t("ninth castle") : "")))));
   }
 
   // -- the whole board --------------------------------------------------------------------------------------
@@ -725,11 +744,11 @@
     loadStyles();
     drawn.set(board, [view, ctx]);
     if (!geometry) {
-      board.replaceChildren(el("p", { class: "rl-loading muted" }, "Loading the map of Sigillum…"));
+      board.replaceChildren(el("p", { class: "rl-loading muted" }, Ludorum.t("Loading the map of Sigillum…")));
       loadMap().then(() => {
         const last = drawn.get(board);
         if (last && board.isConnected) draw(board, ...last);
-      }, (e) => board.replaceChildren(el("p", { class: "error" }, `The map could not be drawn: ${e.message}`)));
+      }, (e) => board.replaceChildren(el("p", { class: "error" }, Ludorum.t("The map could not be drawn: {error}", { error: e.message }))));
       return;
     }
     const keep = keptFor(board, ctx);
@@ -755,8 +774,9 @@
   function group(action, label) {
     if (action.kind !== "summon" || !CREATURES[action.args[0]]) return null;
     const j = geometry && geometry.junctions[action.args[1]];
-    const where = j ? `where the ${j.regions.map((r) => geometry.regions[r].name).join(", the ")} meet` : label;
-    return { group: `Summon ${CREATURES[action.args[0]][0]}…`, short: where };
+    const and = Ludorum.t(", the ");
+    const where = j ? Ludorum.t("where the {regions} meet", { regions: j.regions.map((r) => geometry.regions[r].name).join(and) }) : label;
+    return { group: Ludorum.t("Summon {creature}…", { creature: creatureName(action.args[0]) }), short: where };
   }
 
   Ludorum.registerRenderer("reliquium", { draw, group });
