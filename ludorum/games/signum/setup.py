@@ -85,6 +85,21 @@ def edge_point(seat: int, along: float, r: float) -> tuple[float, float]:
     return 60.0 - r, along
 
 
+HERO_ALONG: dict[int, tuple[float, ...]] = {
+    2: (30.0, 30.0),
+    3: (50.0, 50.0, 30.0),
+    4: (24.0, 36.0, 24.0, 36.0),
+}
+"""Designed (§ 10, issue 14): where along its own table edge each hero starts, in cm (x for the south and
+north edges, y for the west and east ones).  Two players: the centres.  Three players: P3 at the centre of
+the west edge and P1, P2 towards the east end of theirs, so that the three heroes start nearly equally far
+apart (55 cm between P1 and P2, 54.9 cm from each to P3); from the centres P3 started 39 cm from both
+others, flanked, and won 4.4 % of heuristic-bot games.  Four players: each hero 6 cm off its centre
+towards one neighbour, P1 and P3 towards the south-west corner, P2 and P4 towards the north-east, so every
+hero has one nearest rival (30 cm) and two farther ones (47 and 56 cm) and the four places are alike; from
+the centres every hero had two rivals at the same 39 cm."""
+
+
 def building_pool(seat_faction: str) -> list[str]:
     """The building cards a player of this faction owns (basic ones and its faction's unique ones)."""
     return [
@@ -106,7 +121,7 @@ def new_state(config: Config, seed: int) -> SignumState:
     terrain_deck, r = rngmod.shuffled(r, [c.id for c in cr.CARDS.values() if c.kind == "terrain"])
     models = []
     for seat, hero in enumerate(heroes):
-        x, y = edge_point(seat, 30.0, cr.CARDS[hero].base / 20.0)
+        x, y = edge_point(seat, HERO_ALONG[n][seat], cr.CARDS[hero].base / 20.0)
         models.append(Model(seat, hero, seat, x, y))
     return SignumState(
         config=config,
@@ -136,15 +151,18 @@ def new_state(config: Config, seed: int) -> SignumState:
     )
 
 
-LATER_SEAT_BONUS = 3
-"""Designed (§ 5): each player after the first starts with 3 more prosperity per place in the turn order,
-to offset the first player's tempo (bot games showed the first player winning about 3 games in 4)."""
+LATER_SEAT_BONUS: dict[int, int] = {2: 3, 3: 1, 4: 1}
+"""Designed (§ 5): each player after the first starts with this much more prosperity per place in the turn
+order, to offset the first player's tempo (two-player bot games showed the first player winning about 3
+games in 4 without it).  With 3 and 4 players 3 per place was too much (issue 14: the first player won
+14.8 % of four-player games, the fourth started with 12 prosperity against 3); 1 per place there."""
 
 
 def compensate(s: SignumState) -> None:
     """Give the players after the first their starting prosperity bonus."""
     n = s.players
-    s.prosperity = tuple(p + LATER_SEAT_BONUS * ((seat - s.first) % n) for seat, p in enumerate(s.prosperity))
+    bonus = LATER_SEAT_BONUS[n]
+    s.prosperity = tuple(p + bonus * ((seat - s.first) % n) for seat, p in enumerate(s.prosperity))
 
 
 def stack_options(s: SignumState, seat: int) -> list[str]:

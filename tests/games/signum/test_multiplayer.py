@@ -3,19 +3,58 @@ hero on its own table edge, and 2 against 2 (variant ``teams``)."""
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from ludorum.engine import Action, ConfigError
 from ludorum.games.signum import GAME
 
-from .helpers import build, m, melee, model, play, to_activation
+from .helpers import build, hurt, m, melee, model, play, to_activation
 
 
 def test_heroes_stand_on_their_own_edges() -> None:
     s = GAME.new(GAME.config(4), 2)
     spots = {h.owner: (h.x, h.y) for h in s.models}
-    assert spots == {0: (30.0, 2.5), 1: (30.0, 57.5), 2: (3.0, 30.0), 3: (57.0, 30.0)}
+    assert spots == {0: (24.0, 2.5), 1: (36.0, 57.5), 2: (3.0, 24.0), 3: (57.0, 36.0)}
     assert len(s.hands) == 4 and all(len(h) == 4 for h in s.hands)
+    s = GAME.new(GAME.config(3), 2)
+    assert {h.owner: (h.x, h.y) for h in s.models} == {0: (50.0, 2.5), 1: (50.0, 57.5), 2: (3.0, 30.0)}
+
+
+def distances(players: int) -> dict[tuple[int, int], float]:
+    s = GAME.new(GAME.config(players), 2)
+    at = {h.owner: (h.x, h.y) for h in s.models}
+    return {(a, b): math.dist(at[a], at[b]) for a in at for b in at if a < b}
+
+
+def test_three_heroes_start_nearly_equally_far_apart() -> None:
+    """Designed (issue 14): no hero starts flanked by the two others (from the edges' centres P3 did)."""
+    d = distances(3)
+    assert max(d.values()) - min(d.values()) < 1.0
+
+
+def test_four_heroes_each_start_with_one_nearest_rival_in_like_places() -> None:
+    """Designed (issue 14): P1 and P3, P2 and P4 are each other's nearest rivals; every hero's distances to
+    the three others are the same (to a base radius), so no place is nearer to more rivals than another."""
+    d = distances(4)
+    near = {a: min((b for b in range(4) if b != a), key=lambda b: d[min(a, b), max(a, b)]) for a in range(4)}
+    assert near == {0: 2, 1: 3, 2: 0, 3: 1}
+    spreads = [sorted(d[min(a, b), max(a, b)] for b in range(4) if b != a) for a in range(4)]
+    for k in range(3):
+        assert max(x[k] for x in spreads) - min(x[k] for x in spreads) < 1.0
+
+
+@pytest.mark.parametrize(("players", "bonus"), [(2, 3), (3, 1), (4, 1)])
+def test_later_players_start_with_a_prosperity_bonus_per_place(players: int, bonus: int) -> None:
+    s = GAME.new(GAME.config(players), 5)
+    s = GAME.apply_chance(s, Action("first_die", (1,)))
+    s = GAME.apply(s, Action("first", (1,)))
+    # the first player (P2) has also collected its first income (2); the others start 3 + bonus per place
+    assert s.prosperity[1] == 3 + 2
+    assert [s.prosperity[(1 + k) % players] for k in range(1, players)] == [
+        3 + bonus * k for k in range(1, players)
+    ]
 
 
 def test_turns_go_round_the_table() -> None:
@@ -33,7 +72,7 @@ def test_a_fallen_hero_leaves_the_game_and_is_skipped() -> None:
         heroes=("marshal_aurelian", "burgomaster_orvin", "gryphon_lord_kassian"),
         models=[
             m("orc_berserker", 0, 30, 30),
-            m("gryphon_lord_kassian", 2, 30, 34.5, wounds=8),
+            m("gryphon_lord_kassian", 2, 30, 34.5, wounds=hurt("gryphon_lord_kassian", 3)),
             m("troll", 2, 45, 45),
         ],
     )
@@ -51,7 +90,10 @@ def test_a_fallen_hero_leaves_the_game_and_is_skipped() -> None:
 def test_last_hero_standing_wins_free_for_all() -> None:
     s = build(
         players=3,
-        models=[m("orc_berserker", 0, 30, 30), m("burgomaster_orvin", 1, 30, 34, wounds=9)],
+        models=[
+            m("orc_berserker", 0, 30, 30),
+            m("burgomaster_orvin", 1, 30, 34, wounds=hurt("burgomaster_orvin", 1)),
+        ],
     )
     s = play(s, ("end_turn",))
     s.out = (False, False, True)
@@ -86,7 +128,7 @@ def test_two_against_two_partners_are_friends_and_share_victory() -> None:
         models=[
             m("orc_berserker", 0, 30, 30),
             m("sellsword", 2, 30, 33),
-            m("burgomaster_orvin", 1, 34, 30, wounds=9),
+            m("burgomaster_orvin", 1, 34, 30, wounds=hurt("burgomaster_orvin", 1)),
         ],
     )
     orc = model(s, "orc_berserker").uid
@@ -111,7 +153,10 @@ def test_a_player_falling_in_its_own_turn_passes_the_turn_on() -> None:
     s = build(
         players=3,
         heroes=("marshal_aurelian", "burgomaster_orvin", "gryphon_lord_kassian"),
-        models=[m("marshal_aurelian", 0, 30, 30, wounds=9), m("orc_berserker", 2, 30, 34)],
+        models=[
+            m("marshal_aurelian", 0, 30, 30, wounds=hurt("marshal_aurelian", 1)),
+            m("orc_berserker", 2, 30, 34),
+        ],
     )
     s = melee(
         s, model(s, "marshal_aurelian").uid, model(s, "orc_berserker").uid, 4, 3, {"da": "shield"}, "bull"

@@ -10,7 +10,7 @@ from ludorum.engine import Action
 from ludorum.games.signum import GAME
 from ludorum.games.signum.state import SignumState
 
-from .helpers import build, faces, m, melee, model, play, roll_dice, to_activation
+from .helpers import build, faces, hurt, m, melee, model, play, roll_dice, to_activation
 
 A, B, C = 2, 3, 4  # uids of the listed models (the heroes are 0 and 1)
 
@@ -77,7 +77,10 @@ def test_a_hero_killed_while_its_owners_triggered_effect_lifts_the_owner_to_51_l
     cases: list[tuple[list[str], int, str]] = [(["divine_providence"], 1, "51 prosperity"), ([], 0, "killed")]
     for tactics, winner, how in cases:
         s = build(
-            models=[m("sellsword", 0, 30, 30), m("burgomaster_orvin", 1, 30, 34, wounds=9)],
+            models=[
+                m("sellsword", 0, 30, 30),
+                m("burgomaster_orvin", 1, 30, 34, wounds=hurt("burgomaster_orvin", 1)),
+            ],
             tactics=([], tactics),
             prosperity=(10, 48),
         )
@@ -165,7 +168,7 @@ def test_a_player_who_leaves_puts_its_hand_in_the_graveyard_and_its_last_words_f
         heroes=("marshal_aurelian", "burgomaster_orvin", "gryphon_lord_kassian"),
         models=[
             m("orc_berserker", 0, 30, 30),
-            m("gryphon_lord_kassian", 2, 30, 34.5, wounds=8),
+            m("gryphon_lord_kassian", 2, 30, 34.5, wounds=hurt("gryphon_lord_kassian", 3)),
             m("spear_veteran", 2, 45, 45),
             m("sellsword", 0, 45, 42),
         ],
@@ -190,8 +193,8 @@ def test_last_words_of_a_leaving_player_can_fell_another_hero() -> None:
         heroes=("marshal_aurelian", "burgomaster_orvin", "gryphon_lord_kassian"),
         models=[
             m("orc_berserker", 0, 30, 30),
-            m("gryphon_lord_kassian", 2, 30, 34.5, wounds=8),
-            m("marshal_aurelian", 0, 45, 45, wounds=9),
+            m("gryphon_lord_kassian", 2, 30, 34.5, wounds=hurt("gryphon_lord_kassian", 3)),
+            m("marshal_aurelian", 0, 45, 45, wounds=hurt("marshal_aurelian", 1)),
             m("spear_veteran", 2, 45, 49),
         ],
     )

@@ -7,7 +7,7 @@ from ludorum.engine import CHANCE, Action
 from ludorum.games.signum import GAME, victory
 from ludorum.games.signum.state import SignumState
 
-from .helpers import build, m, melee, model, play
+from .helpers import build, hurt, m, melee, model, play
 
 
 def next_turn(s: SignumState) -> SignumState:
@@ -21,7 +21,12 @@ def next_turn(s: SignumState) -> SignumState:
 
 
 def test_killing_the_enemy_hero_wins() -> None:
-    s = build(models=[m("sellsword", 0, 30, 30), m("burgomaster_orvin", 1, 30, 34, wounds=9)])
+    s = build(
+        models=[
+            m("sellsword", 0, 30, 30),
+            m("burgomaster_orvin", 1, 30, 34, wounds=hurt("burgomaster_orvin", 1)),
+        ]
+    )
     s = melee(
         s, model(s, "sellsword").uid, model(s, "burgomaster_orvin").uid, 2, 0, {"aa": "shield", "dd": "axe"}
     )
@@ -32,7 +37,10 @@ def test_killing_the_enemy_hero_wins() -> None:
 def both_heroes_fall(**spec: object) -> SignumState:
     s = build(
         heroes=("gryphon_lord_kassian", "captain_lisandra"),
-        models=[m("gryphon_lord_kassian", 0, 30, 30, wounds=8), m("captain_lisandra", 1, 30, 35.5, wounds=8)],
+        models=[
+            m("gryphon_lord_kassian", 0, 30, 30, wounds=hurt("gryphon_lord_kassian", 3)),
+            m("captain_lisandra", 1, 30, 35.5, wounds=8),
+        ],
         **spec,
     )
     kassian, lisandra = model(s, "gryphon_lord_kassian").uid, model(s, "captain_lisandra").uid
