@@ -16,7 +16,7 @@ ENGLISH_WORD = re.compile(r"\b[A-Za-z]{2,}\b")
 ALLOWED = frozenset({"q"})
 """ASCII words a Russian reader may see (none so far besides single letters and numbers)."""
 
-TRANSLATED = {"reliquium"}
+TRANSLATED = {"reliquium", "medieval-realms"}
 """Games whose labels, stages, names and terminal view are translated (docs/i18n.md)."""
 
 

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ludorum.engine import CANCEL, Action, Config, Game, IllegalAction, Result
+from ludorum.engine.i18n import T
 
 from . import actions, placement, setup
 from .content import CARDS, SQUARES
@@ -31,11 +32,11 @@ class MedievalRealms(Game[RealmsState]):
     title = "Medieval Realms"
     min_players = 2
     max_players = 5
-    blurb = (
+    blurb = T(
         "Place leaders in secret, win majorities, gather resources and bid for cards in auctions; "
         "the most victory points after the seventh round wins."
     )
-    length = "7 rounds"
+    length = T("7 rounds")
     state_type = RealmsState
     rules_version = 2  # the history of versions: docs/medieval-realms.md, "Rules versions"
 
@@ -162,17 +163,21 @@ class MedievalRealms(Game[RealmsState]):
 
     def stage(self, state: RealmsState) -> str:
         """The round and its part: choosing extras, placing leaders (secretly), or actions."""
-        parts = {EXTRAS: "Set-up: extra resources", PLACE: "Placing leaders", ACTIONS: "Actions"}
+        parts = {EXTRAS: T("Set-up: extra resources"), PLACE: T("Placing leaders"), ACTIONS: T("Actions")}
         part = parts.get(state.phase)
         if part is None:
             return ""
-        return part if state.phase == EXTRAS else f"Round {state.round} of {ROUNDS} · {part}"
+        return (
+            part
+            if state.phase == EXTRAS
+            else T("Round {n} of {rounds} · {part}", n=state.round, rounds=ROUNDS, part=part)
+        )
 
     def seat_name(self, state: RealmsState, seat: int) -> str:
         """The realm's colour (its King or Queen card)."""
         from .content import CONTENT
 
-        return CONTENT.realm_colours[seat]
+        return T(CONTENT.realm_colours[seat])
 
     def render_text(self, state: RealmsState, seat: int | None) -> str:
         """The board, the panels and every realm as terminal text."""

@@ -10,6 +10,7 @@ seat has committed, the walls come down (:func:`reveal`).
 from __future__ import annotations
 
 from ludorum.engine import CANCEL, Action
+from ludorum.engine.i18n import T
 
 from .cards import production_effects
 from .content import CONTENT, PRODUCTION, RESOURCES, SQUARES
@@ -226,5 +227,9 @@ def describe_spot(spot: int) -> str:
     """A placed leader in words ("Mayor on Science", "General on area 3")."""
     kind, where = divmod(spot, SPOT)
     if kind == MAYOR:
-        return f"Mayor on {RESOURCES[where].replace('_', ' ').title()}"
-    return f"{KIND_WORDS[kind].title()} on area {where}"
+        return T("Mayor on {resource}", resource=T(RESOURCES[where].replace("_", " ").title()))
+    if kind == GENERAL:
+        return T("General on area {n}", n=where)
+    if kind == ADMIRAL:
+        return T("Admiral on area {n}", n=where)
+    return T("Buffer on area {n}", n=where)

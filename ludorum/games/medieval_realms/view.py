@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ludorum.engine import CANCEL, Action
+from ludorum.engine.i18n import N_, T, say
 
 from .cards import cost
 from .content import CARDS, CONTENT, RESOURCE_LABEL, RESOURCES, Card
@@ -25,6 +26,7 @@ from .state import (
     EV_REALM,
     EV_REVEAL,
     EVENT_KINDS,
+    EXTRAS,
     GENERAL,
     MAYOR,
     OVER,
@@ -98,25 +100,38 @@ def _res(values: tuple[int, ...]) -> dict[str, int]:
 def describe_event(event: tuple[int, ...]) -> str:
     """A public log entry in words."""
     code, seat, card, amount = event
-    who = CONTENT.realm_colours[seat] if seat >= 0 else "nobody"
-    name = CARDS[card].name if card >= 0 else ""
+    who = T(CONTENT.realm_colours[seat]) if seat >= 0 else T("nobody")
+    name = T(CARDS[card].name) if card >= 0 else ""
     if code == EV_MAJORITY:
         if seat < 0:
-            return f"{name} (majority card) could go to nobody and was discarded"
-        return f"{name} (majority card, activated by {CONTENT.realm_colours[amount]}) goes to {who}"
+            return T("{card} (majority card) could go to nobody and was discarded", card=name)
+        return T(
+            "{card} (majority card, activated by {realm}) goes to {who}",
+            card=name,
+            realm=T(CONTENT.realm_colours[amount]),
+            who=who,
+        )
     if code == EV_AUCTION:
-        label = RESOURCE_LABEL[CARDS[card].cost_resource]
-        return f"{who} wins the auction for {name} for {amount} {label}"
+        label = resource_word(CARDS[card].cost_resource)
+        return T(
+            "{who} wins the auction for {card} for {n} {resource}",
+            who=who,
+            card=name,
+            n=amount,
+            resource=label,
+        )
     if code == EV_REALM:
-        return f"{who} buys {name} into the Personal Display for {amount} Production"
+        return T(
+            "{who} buys {card} into the Personal Display for {n} Production", who=who, card=name, n=amount
+        )
     if code == EV_PLAY:
-        return f"{who} puts {name} into play"
+        return T("{who} puts {card} into play", who=who, card=name)
     if code == EV_PASS:
-        return f"{who} passes"
+        return T("{who} passes", who=who)
     if code == EV_REVEAL:
-        return f"Round {amount}: the walls come down; {who} is the start player"
+        return T("Round {n}: the walls come down; {who} is the start player", n=amount, who=who)
     if code == EV_DISCARD:
-        return f"{name} is discarded from the Current Events Panel"
+        return T("{card} is discarded from the Current Events Panel", card=name)
     return str(event)
 
 
@@ -242,100 +257,156 @@ def describe_action(s: RealmsState, action: Action) -> str:
     k, args = action.kind, action.args
     if action == CANCEL:
         if s.auction is not None:
-            return "Take back the activation of the auction card"
-        return "Take back the leaders placed this round"
+            return T("Take back the activation of the auction card")
+        return T("Take back the leaders placed this round")
     if k == "extra":
-        return f"Take one {_label(args[0])} and one {_label(args[1])} token (extra resources)"
+        return T("Take one {a} and one {b} token (extra resources)", a=_label(args[0]), b=_label(args[1]))
     if k == "mayor":
-        return f"Place a Mayor on {_label(args[0])}"
-    if k in ("general", "admiral"):
-        return f"Place a{'n' if k == 'admiral' else ''} {k.title()} on area {args[0]}"
+        return T("Place a Mayor on {resource}", resource=_label(args[0]))
+    if k == "general":
+        return T("Place a General on area {n}", n=args[0])
+    if k == "admiral":
+        return T("Place an Admiral on area {n}", n=args[0])
     if k == "buffer":
-        return f"Place a buffer Mayor on area {args[0]}"
+        return T("Place a buffer Mayor on area {n}", n=args[0])
     if k == "activate" and isinstance(args[0], int) and 1 <= args[0] <= 12 and s.panel[args[0] - 1] >= 0:
         card = CARDS[s.panel[args[0] - 1]]
         if card.kind == "auction":
-            return f"Activate {card.name} (square {args[0]}) and open the auction"
-        return (
-            f"Activate {card.name} ({card.kind} card, square {args[0]}, {1 + (args[0] - 1) // 4} Production)"
+            return T("Activate {card} (square {n}) and open the auction", card=T(card.name), n=args[0])
+        return T(
+            "Activate {card} ({kind} card, square {n}, {price} Production)",
+            card=T(card.name),
+            kind=T(card.kind),
+            n=args[0],
+            price=1 + (args[0] - 1) // 4,
         )
     if k == "play" and isinstance(args[0], int) and 0 <= args[0] < len(CARDS):
         card = CARDS[args[0]]
-        extra = f", taking 4 {_label(args[1])}" if len(args) > 1 else ""
-        if card.type == "tithe" and len(args) == 1:
-            extra = ", taking no tokens"
-        return f"Put {card.name} into play{extra}"
+        if len(args) > 1:
+            return T("Put {card} into play, taking 4 {resource}", card=T(card.name), resource=_label(args[1]))
+        if card.type == "tithe":
+            return T("Put {card} into play, taking no tokens", card=T(card.name))
+        return T("Put {card} into play", card=T(card.name))
     if k == "pass":
-        return "Pass on this auction" if s.auction is not None else "Pass"
+        return T("Pass on this auction") if s.auction is not None else T("Pass")
     if k == "bid" and s.auction is not None:
-        return f"Bid {args[0]} {RESOURCE_LABEL[CARDS[s.auction.card].cost_resource]}"
+        return T("Bid {n} {resource}", n=args[0], resource=resource_word(CARDS[s.auction.card].cost_resource))
     if k == "token":
-        return f"Take a {_label(args[0])} token (Victory Point track)"
+        return T("Take a {resource} token (Victory Point track)", resource=_label(args[0]))
     return str(action)
 
 
+RESOURCE_WORDS = (
+    N_("Production"),
+    N_("Science"),
+    N_("Culture"),
+    N_("Religion"),
+    N_("Gold"),
+    N_("Raw Material"),
+    N_("Battle Point"),
+)
+"""The resources' names as messages (the same as ``RESOURCE_LABEL``, for the catalog)."""
+CARD_KINDS = (N_("auction"), N_("majority"), N_("realm"))
+"""Card kinds as messages (``Card.kind``), for the catalog."""
+
+
+def resource_word(index: int) -> str:
+    """A resource's label in the reader's language."""
+    return T(RESOURCE_LABEL[index])
+
+
 def _label(name: object) -> str:
-    return RESOURCE_LABEL[RESOURCES.index(name)] if name in RESOURCES else str(name)
+    return resource_word(RESOURCES.index(name)) if name in RESOURCES else str(name)
+
+
+def _named(name: str) -> str:
+    """A content name (from the data files, where the catalog finds it) in the reader's language."""
+    return T(name)
+
+
+COSTS = {"bid": N_("bid"), "admirals": N_("admirals")}
+"""The view's words for costs that are not a number (an auction's bid, an Island's Admirals)."""
 
 
 def _card_line(c: dict[str, Any]) -> str:
-    cost_text = f"{c['cost']} {c['cost_resource'] or ''}".strip()
-    return f"{c['name']} ({c['colour']}, {c['kind']}, cost {cost_text})"
+    cost_word = _named(COSTS[c["cost"]]) if c["cost"] in COSTS else c["cost"]
+    cost = (
+        T("{n} {resource}", n=cost_word, resource=_label(c["cost_resource"]))
+        if c["cost_resource"]
+        else cost_word
+    )
+    kind, colour = _named(c["kind"]), _named(c["colour"])
+    return T(
+        "{card} ({colour}, {kind}, cost {cost})", card=_named(c["name"]), colour=colour, kind=kind, cost=cost
+    )
 
 
 def render_text(game: MedievalRealms, s: RealmsState, seat: int | None) -> str:
-    """The seat's view as terminal text."""
+    """The seat's view as terminal text, in the current language (``i18n.say`` of its messages)."""
     v = view(game, s, seat)
-    lines = [f"MEDIEVAL REALMS — round {v['round']}/{ROUNDS}, {v['phase']}"]
-    order = ", ".join(f"{i + 1}. {CONTENT.realm_colours[p]}" for i, p in enumerate(v["turn_order"]))
-    lines.append(f"Turn order: {order}")
-    lines.append("Current Events Panel:")
+    colour = [say(T(c)) for c in CONTENT.realm_colours]
+    phases = {EXTRAS: T("extra resources"), PLACE: T("placing leaders"), ACTIONS: T("actions")}
+    phase = phases.get(s.phase, v["phase"])
+    lines = [
+        say(T("MEDIEVAL REALMS — round {n}/{rounds}, {phase}", n=v["round"], rounds=ROUNDS, phase=phase))
+    ]
+    order = ", ".join(f"{i + 1}. {colour[p]}" for i, p in enumerate(v["turn_order"]))
+    lines.append(say(T("Turn order: {order}", order=order)))
+    lines.append(say(T("Current Events Panel:")))
     for sq in v["panel"]:
-        card = _card_line(sq["card"]) if sq["card"] else "—"
+        card = say(_card_line(sq["card"])) if sq["card"] else "—"
         lines.append(f"  {sq['square']:>2} ({sq['price']}P) {card}")
     if s.phase == PLACE:
         rewards = []
         for area, reward in v["map"]["rewards"].items():
-            gains = "+".join(f"{n} {RESOURCE_LABEL[RESOURCES.index(r)]}" for r, n in reward.items() if n)
+            gains = "+".join(f"{n} {say(_label(r))}" for r, n in reward.items() if n)
             rewards.append(f"{area}: {gains}")
-        lines.append("Realm's Map: " + "; ".join(rewards))
-    future = "; ".join(c["name"] if c else "—" for c in v["future"])
-    lines.append(f"Future Events: {future}   (deck: {v['deck_size']} cards)")
+        lines.append(say(T("Realm's Map: {rewards}", rewards="; ".join(rewards))))
+    future = "; ".join(say(_named(c["name"])) if c else "—" for c in v["future"])
+    lines.append(say(T("Future Events: {future}   (deck: {n} cards)", future=future, n=v["deck_size"])))
     for r in v["realms"]:
-        mark = " (you)" if r["seat"] == seat else ""
-        status = " passed" if r["passed"] and s.phase == ACTIONS else ""
+        mark = " " + say(T("(you)")) if r["seat"] == seat else ""
+        status = " " + say(T("passed")) if r["passed"] and s.phase == ACTIONS else ""
         if v["acting"] == r["seat"] and not r["passed"]:
-            status = " — to act"
+            status = " — " + say(T("to act"))
         if r["tokens_owed"]:
-            status += f" — owed {r['tokens_owed']} token(s) of choice"
-        lines.append(
-            f"{r['colour']}{mark}: {r['vp']} VP{status}; Mayors {r['mayors']}, Generals "
-            f"{r['generals']}, Admirals {r['admirals']}"
-        )
-        lines.append(
-            "  Manor: " + ", ".join(f"{RESOURCE_LABEL[i]} {n}" for i, n in enumerate(r["resources"].values()))
-        )
+            status += " — " + say(T("owed {n} token(s) of choice", n=r["tokens_owed"]))
+        leaders = T("Mayors {m}, Generals {g}, Admirals {a}", m=r["mayors"], g=r["generals"], a=r["admirals"])
+        vp = say(T("{vp} VP", vp=r["vp"]))
+        lines.append(f"{colour[r['seat']]}{mark}: {vp}{status}; {say(leaders)}")
+        manor = ", ".join(f"{say(resource_word(i))} {n}" for i, n in enumerate(r["resources"].values()))
+        lines.append("  " + say(T("Manor: {resources}", resources=manor)))
         if r["display"]:
-            lines.append("  Display: " + "; ".join(_card_line(c) for c in r["display"]))
+            cards = "; ".join(say(_card_line(c)) for c in r["display"])
+            lines.append("  " + say(T("Display: {cards}", cards=cards)))
         if r["in_play"]:
-            lines.append("  In play: " + ", ".join(c["name"] for c in r["in_play"]))
+            cards = ", ".join(say(_named(c["name"])) for c in r["in_play"])
+            lines.append("  " + say(T("In play: {cards}", cards=cards)))
         if r["placement"] is not None and (s.phase == PLACE or r["placement"]):
             won = ", ".join(map(str, r["controlled_areas"]))
-            areas_won = f" — controls area {won}" if won else ""
-            placed = ", ".join(p["text"] for p in r["placement"]) or "none placed yet"
-            lines.append("  Leaders: " + placed + areas_won)
+            areas_won = " — " + say(T("controls area {areas}", areas=won)) if won else ""
+            placed = ", ".join(say(p["text"]) for p in r["placement"]) or say(T("none placed yet"))
+            lines.append("  " + say(T("Leaders: {leaders}", leaders=placed)) + areas_won)
         elif s.phase == PLACE:
-            lines.append("  Leaders: behind the Defensive Wall" + (" (done)" if r["placed"] else ""))
+            done = " " + say(T("(done)")) if r["placed"] else ""
+            lines.append("  " + say(T("Leaders: behind the Defensive Wall")) + done)
     if v["auction"]:
         a = v["auction"]
-        leader = CONTENT.realm_colours[a["leader"]] if a["leader"] is not None else "no one yet"
-        lines.append(f"AUCTION: {a['card']['name']} — high bid {a['bid']} by {leader}")
-        bids = [f"{CONTENT.realm_colours[p]} {'passes' if b is None else b}" for p, b in a["history"]]
+        leader = colour[a["leader"]] if a["leader"] is not None else say(T("no one yet"))
+        high = T(
+            "AUCTION: {card} — high bid {bid} by {leader}",
+            card=_named(a["card"]["name"]),
+            bid=a["bid"],
+            leader=leader,
+        )
+        lines.append(say(high))
+        passes = say(T("passes"))
+        bids = [f"{colour[p]} {passes if b is None else b}" for p, b in a["history"]]
         if bids:
-            lines.append("  Bids: " + ", ".join(bids))
+            lines.append("  " + say(T("Bids: {bids}", bids=", ".join(bids))))
     for e in v["events"][-5:]:
-        lines.append(f"  · {e['text']}")
+        lines.append(f"  · {say(e['text'])}")
     if "final" in v:
         for f in v["final"]:
-            lines.append(f"FINAL {CONTENT.realm_colours[f['seat']]}: {f['total']} VP")
+            lines.append(say(T("FINAL {realm}: {total} VP", realm=colour[f["seat"]], total=f["total"])))
     return "\n".join(lines)
