@@ -389,7 +389,7 @@ class Hub:
             if not await asyncio.to_thread(self.store.claim_seat, live.id, seat, s.token_hash, live.status):
                 s.token_hash = None
                 raise ApiError(409, "seat_taken", "this seat is not free")
-            await self._push_all(live)
+            await self._push_all(live, force=True)
         return token
 
     async def leave(self, live: LiveGame, seat: int, bot: str | None) -> None:
@@ -413,7 +413,7 @@ class Hub:
             else:
                 s.token_hash = None
             await asyncio.to_thread(self.store.set_seat, live.id, s, live.status)
-            await self._push_all(live)
+            await self._push_all(live, force=True)
         self.kick(live)
 
     async def rematch(self, live: LiveGame) -> LiveGame:
@@ -609,12 +609,13 @@ class Hub:
         self._push(live, sub, {}, force=True)
         return sub
 
-    async def _push_all(self, live: LiveGame) -> None:
+    async def _push_all(self, live: LiveGame, force: bool = False) -> None:
         """Send every subscriber what changed since it was last sent something, once the readings it
-        needs are decided (a subscriber still waiting is sent the step by :meth:`_disclose`)."""
+        needs are decided (a subscriber still waiting is sent the step by :meth:`_disclose`).
+        ``force``: something changed without a step (a seat was taken or left), send it even so."""
         cache: dict[tuple[int | None, int, str], str] = {}
         for sub in list(live.subscribers):
-            self._push(live, sub, cache)
+            self._push(live, sub, cache, force)
 
     @staticmethod
     def _push(
