@@ -80,17 +80,19 @@ def test_medieval_realms_last_action_of_the_game() -> None:
 
 
 def test_signum_strikes_the_wounded_enemy_hero_down() -> None:
+    from ludorum.games.signum.creatures import CARDS
     from ludorum.games.signum.game import SignumGame
     from ludorum.games.signum.scenario import scenario
 
     game = SignumGame()
+    one_left = CARDS["burgomaster_orvin"].health - 1  # one wound from death, whatever balance sets
     s = scenario(
         {
             "heroes": ("marshal_aurelian", "burgomaster_orvin"),
             "models": [
                 {"card": "sellsword", "owner": 0, "x": 30, "y": 30},
                 {"card": "marshal_aurelian", "owner": 0, "x": 10, "y": 10},
-                {"card": "burgomaster_orvin", "owner": 1, "x": 14, "y": 24, "wounds": 9},
+                {"card": "burgomaster_orvin", "owner": 1, "x": 14, "y": 24, "wounds": one_left},
                 {"card": "musketeer", "owner": 1, "x": 50, "y": 50},
             ],
             "hands": (["holy_lightning", "tithe", "gryphon_blessing"], []),
