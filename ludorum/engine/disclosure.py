@@ -34,10 +34,10 @@ from ludorum.engine.state import GameState
 SAMPLES = 6
 """How many states of an observer's information set a label or refusal is judged on."""
 
-CONSISTENT = 10
+CONSISTENT = 24
 """How many sampled states consistent with what the observer sees after a step it is judged on."""
 
-MAX_DRAWS = 24
+MAX_DRAWS = 48
 """How many states of the observer's information set may be drawn to find them."""
 
 SECRET = None
