@@ -14,15 +14,16 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from ludorum.engine import CHANCE, Action, Game
+from ludorum.engine import CHANCE, Action
 
-from .rollout import Guide, Policy, rollout, sample_outcome, searchable, win_shares
+from .common import Rewards, Searcher
+from .rollout import rollout, sample_outcome, searchable, win_shares
 
 
-class InfoNode:
+class InfoNode(Rewards):
     """A node of the observer's tree: children by action, visits, availability and reward sums."""
 
     __slots__ = ("asked", "avail", "children", "hint", "totals", "visits")
@@ -35,31 +36,9 @@ class InfoNode:
         self.avail = 1
         self.totals = [0.0] * players
 
-    def mean(self, seat: int) -> float:
-        """The average reward of ``seat`` through this node."""
-        return self.totals[seat] / self.visits if self.visits else 0.0
 
-
-class ISMCTS:
+class ISMCTS(Searcher):
     """SO-IS-MCTS with max^n backup over determinizations of one seat's information set."""
-
-    def __init__(
-        self,
-        game: Game[Any],
-        policy: Policy,
-        depth: int | None,
-        value: Callable[[Any], Sequence[float]] | None,
-        exploration: float,
-        guide: Guide | None = None,
-        bias: float = 0.0,
-    ) -> None:
-        self.game = game
-        self.policy = policy
-        self.depth = depth
-        self.value = value
-        self.c = exploration
-        self.guide = guide if bias > 0 else None
-        self.bias = bias
 
     def root(self, players: int) -> InfoNode:
         """A fresh tree."""

@@ -13,18 +13,19 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from ludorum.engine import CHANCE, Action, Game
 
-from .rollout import Guide, Policy, rollout, searchable, win_shares
+from .common import Rewards, Searcher
+from .rollout import Guide, rollout, searchable, win_shares
 
 TERMINAL = -2
 """``StateNode.mover`` of a finished game."""
 
 
-class StateNode:
+class StateNode(Rewards):
     """A position in the tree: its state, who decides, untried actions, visits and reward sums."""
 
     __slots__ = ("children", "hint", "mover", "outcomes", "rewards", "state", "totals", "untried", "visits")
@@ -54,31 +55,9 @@ class StateNode:
                     self.untried.remove(self.hint)
                     self.untried.append(self.hint)
 
-    def mean(self, seat: int) -> float:
-        """The average reward of ``seat`` through this node."""
-        return self.totals[seat] / self.visits if self.visits else 0.0
 
-
-class MCTS:
+class MCTS(Searcher):
     """UCT with max^n backup and chance nodes over states kept in the nodes."""
-
-    def __init__(
-        self,
-        game: Game[Any],
-        policy: Policy,
-        depth: int | None,
-        value: Callable[[Any], Sequence[float]] | None,
-        exploration: float,
-        guide: Guide | None = None,
-        bias: float = 0.0,
-    ) -> None:
-        self.game = game
-        self.policy = policy
-        self.depth = depth
-        self.value = value
-        self.c = exploration
-        self.guide = guide if bias > 0 else None
-        self.bias = bias
 
     def root(self, state: Any, rng: random.Random) -> StateNode:
         """A fresh tree for ``state``."""
