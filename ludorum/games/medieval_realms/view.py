@@ -38,7 +38,7 @@ from .state import (
 )
 
 if TYPE_CHECKING:
-    from .game import MedievalRealms
+    from ludorum.engine import Game
 
 
 _CARD_JSON: dict[tuple[int, int], dict[str, Any]] = {}
@@ -166,7 +166,7 @@ def map_strengths(s: RealmsState) -> dict[str, list[int]] | None:
     }
 
 
-def view(game: MedievalRealms, s: RealmsState, seat: int | None) -> dict[str, Any]:
+def view(game: Game[RealmsState], s: RealmsState, seat: int | None) -> dict[str, Any]:
     """The seat's view: public table, its own placement, never the deck order or others' placements."""
     n = s.config.players
     over = s.phase == OVER
@@ -341,7 +341,7 @@ def _card_line(c: dict[str, Any]) -> str:
     )
 
 
-def render_text(game: MedievalRealms, s: RealmsState, seat: int | None) -> str:
+def render_text(game: Game[RealmsState], s: RealmsState, seat: int | None) -> str:
     """The seat's view as terminal text, in the current language (``i18n.say`` of its messages)."""
     v = view(game, s, seat)
     colour = [say(T(c)) for c in CONTENT.realm_colours]
