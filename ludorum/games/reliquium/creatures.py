@@ -12,7 +12,6 @@ from typing import Any
 from ludorum.engine import CANCEL, Action, IllegalAction
 from ludorum.engine.i18n import T
 
-from .peace import end_turn, subsets
 from .rules import (
     LIMIT,
     R_ABILITY,
@@ -28,11 +27,13 @@ from .rules import (
     entry_error,
     move_units,
     remove_units,
+    subsets,
     to_reserve,
     tset,
     units_text,
 )
 from .state import CONSENT_ABILITY, NO, P_CONSENT, PEACE, ReliquiumState
+from .turns import end_turn
 
 FORGO = Action("forgo")
 
@@ -217,16 +218,6 @@ def _use(s: ReliquiumState, f: int, kind: str, t: tuple[int, ...]) -> None:
         build_castle(s, f, t[0])
     elif kind == "call":
         move_units(s, s.occupant[t[0]], t[0], t[1], _one(t[2]))
-
-
-def aura(s: ReliquiumState, f: int, r: int) -> tuple[int, int, int]:
-    """Rulebook › Strengthening aura: +1 per unit of ``f`` of the creature's class where it is present."""
-    bonus = [0, 0, 0]
-    for c, j in s.creatures:
-        cr = C.creatures[c]
-        if cr.faction == f and r in C.junctions[j]:
-            bonus[cr.cls] += 1
-    return (bonus[0], bonus[1], bonus[2])
 
 
 def describe_ability(s: ReliquiumState, a: Action) -> str:

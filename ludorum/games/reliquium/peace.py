@@ -6,12 +6,11 @@ and summons are compound decisions (a pending decision in the state, ``cancel`` 
 
 from __future__ import annotations
 
-from functools import cache
-
 from ludorum.engine import CANCEL, Action, IllegalAction
 from ludorum.engine.i18n import T
 
 from .content import CLASSES, TERRAINS
+from .creatures import complete_summon
 from .rules import (
     LIMIT,
     R_ALLIES,
@@ -30,11 +29,10 @@ from .rules import (
     build_error,
     controls,
     entry_error,
-    first_free,
     lowest,
     move_units,
     name,
-    next_free,
+    subsets,
     token_borders,
     tset,
 )
@@ -51,6 +49,7 @@ from .state import (
     PEACE,
     ReliquiumState,
 )
+from .turns import end_turn
 
 PASS = Action("pass")
 
@@ -67,18 +66,6 @@ A_SUMMON = tuple(
 SEGMENT_ACTIONS = (("march", "melee"), ("recruit", "ranged"), ("build", "summon"))
 """Rulebook › Actions: what each segment of the ownership track offers."""
 KINDS = frozenset({"pass", "pact", *(k for pair in SEGMENT_ACTIONS for k in pair)})
-
-
-@cache
-def subsets(have: tuple[int, int, int], most: int) -> tuple[tuple[int, int, int], ...]:
-    """Every non-empty choice of units from ``have`` with at most ``most`` units."""
-    return tuple(
-        (w, d, m)
-        for w in range(have[0] + 1)
-        for d in range(have[1] + 1)
-        for m in range(have[2] + 1)
-        if 0 < w + d + m <= most
-    )
 
 
 def segment(s: ReliquiumState, f: int) -> int:
@@ -431,35 +418,12 @@ def apply_pending(s0: ReliquiumState, a: Action, checked: bool = False) -> Reliq
         elif what == CONSENT_SUMMON:
             s.pending = (P_ABILITY, x, y)
         else:
-            from .creatures import complete_summon
-
             complete_summon(s, f, x, y, p[5:])
     else:  # accept / decline a pact
         if a.kind == "accept":
             s.pacts = (*s.pacts, (p[1], p[2]))
         s.pending = ()
     return s
-
-
-def end_turn(s: ReliquiumState, f: int) -> None:
-    """Move ``f``'s marker right (wrapping to the start when none is free) and pass the turn on."""
-    s.refused = False
-    nxt = next_free(s.track[f], s.marker[f])
-    if nxt == NO:  # "move the marker to the start of the track, onto the first free division"
-        s.marker = tset(s.marker, f, first_free(s.track[f]))
-        s.done = tset(s.done, f, True)
-    else:
-        s.marker = tset(s.marker, f, nxt)
-    order = s.factions
-    i = order.index(f)
-    for k in range(1, len(order) + 1):
-        g = order[(i + k) % len(order)]
-        if not s.done[g]:
-            s.turn = g
-            return
-    from .war import start_war
-
-    start_war(s)
 
 
 def _region(r: object) -> bool:

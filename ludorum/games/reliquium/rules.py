@@ -6,6 +6,7 @@ enumerate the legal actions and validate ``apply``, so the two can never disagre
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from ludorum.engine.i18n import N_, T, Tn, join
@@ -251,3 +252,25 @@ def destroy_castle(s: ReliquiumState, r: int) -> None:
     if s.marker[f] == division:  # "the marker is moved to the nearest free division to the right"
         nxt = next_free(s.track[f], division)
         s.marker = tset(s.marker, f, nxt if nxt != NO else first_free(s.track[f]))
+
+
+@cache
+def subsets(have: tuple[int, int, int], most: int) -> tuple[tuple[int, int, int], ...]:
+    """Every non-empty choice of units from ``have`` with at most ``most`` units."""
+    return tuple(
+        (w, d, m)
+        for w in range(have[0] + 1)
+        for d in range(have[1] + 1)
+        for m in range(have[2] + 1)
+        if 0 < w + d + m <= most
+    )
+
+
+def aura(s: ReliquiumState, f: int, r: int) -> tuple[int, int, int]:
+    """Rulebook › Strengthening aura: +1 per unit of ``f`` of the creature's class where it is present."""
+    bonus = [0, 0, 0]
+    for c, j in s.creatures:
+        cr = C.creatures[c]
+        if cr.faction == f and r in C.junctions[j]:
+            bonus[cr.cls] += 1
+    return (bonus[0], bonus[1], bonus[2])

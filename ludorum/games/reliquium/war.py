@@ -11,20 +11,20 @@ from itertools import product
 from ludorum.engine import Action, IllegalAction
 from ludorum.engine.i18n import T
 
-from .creatures import aura
-from .peace import subsets
 from .rules import (
     LIMIT,
     R_BATTLE,
     R_SUPPORT,
     C,
     allied,
+    aura,
     castles_on_board,
     destroy_castle,
     entry_error,
     first_free,
     move_units,
     remove_units,
+    subsets,
     to_reserve,
     tset,
 )
