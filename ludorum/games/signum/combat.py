@@ -284,9 +284,21 @@ def _backstab_outcome(s: SignumState, p: Pending) -> None:
     if s.find(m.uid) is None:
         s.acting, s.stage = -1, 0
         return
-    from ludorum.games.signum.movement import finish_move
-
     finish_move(s, then)
+
+
+def finish_move(s: SignumState, p: Pending) -> None:
+    """Put the creature at its destination (a move a Backstab interrupted resumes here); after a Run
+    its activation ends, after a Pursuit's move its melee is declared."""
+    m = s.model(p.actor)
+    s.put(m.but(x=p.x, y=p.y))
+    if p.data[0]:
+        end_activation(s, m.uid)
+        return
+    if s.acting == m.uid:
+        s.stage = 1
+    if p.target >= 0 and s.find(p.target) is not None:
+        declare_melee(s, m.uid, p.target, momentum=True)
 
 
 # -- shooting and magic ----------------------------------------------------------------------------

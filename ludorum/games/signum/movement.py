@@ -12,6 +12,7 @@ from typing import Any
 
 from ludorum.games.signum import battlefield as bf
 from ludorum.games.signum import creatures as cr
+from ludorum.games.signum.combat import backstab, finish_move, reveal
 from ludorum.games.signum.state import Model, Pending, SignumState
 
 
@@ -107,8 +108,6 @@ def begin_move(s: SignumState, uid: int, x: float, y: float, run: bool, then: in
     Rulebook › Glossary › Nimble: suffers no Backstab when it leaves contact; › Hidden: a hidden creature
     "cannot be attacked while it is hidden", so one that walks away (a walk keeps it hidden) suffers none.
     """
-    from ludorum.games.signum.combat import backstab, reveal
-
     m = s.model(uid)
     if run:
         reveal(s, uid)  # › Hidden: running reveals it
@@ -121,18 +120,3 @@ def begin_move(s: SignumState, uid: int, x: float, y: float, run: bool, then: in
             backstab(s, m, leaving, follow)
             return
     finish_move(s, follow)
-
-
-def finish_move(s: SignumState, p: Pending) -> None:
-    """Put the creature at its destination; after a Run its activation ends."""
-    from ludorum.games.signum.combat import declare_melee, end_activation
-
-    m = s.model(p.actor)
-    s.put(m.but(x=p.x, y=p.y))
-    if p.data[0]:
-        end_activation(s, m.uid)
-        return
-    if s.acting == m.uid:
-        s.stage = 1
-    if p.target >= 0 and s.find(p.target) is not None:
-        declare_melee(s, m.uid, p.target, momentum=True)
