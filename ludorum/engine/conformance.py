@@ -27,7 +27,7 @@ from ludorum.engine.actions import Action
 from ludorum.engine.config import Config
 from ludorum.engine.errors import IllegalAction
 from ludorum.engine.game import CANCEL, CHANCE, Game
-from ludorum.engine.information import Observer
+from ludorum.engine.information import Observer, hides_information
 from ludorum.engine.record import Playthrough, Record, replay
 from ludorum.engine.state import HIDDEN, PER_SEAT, VISIBILITY, GameState
 
@@ -95,6 +95,7 @@ def check_game(
     cfgs = list(configs)
     if not cfgs:
         raise ValueError("check_game needs at least one config")
+    _check_secrets_are_sampled(game)
     report = Report()
     start = time.perf_counter()
     for g in range(games):
@@ -108,6 +109,23 @@ def check_game(
         report.games += 1
     report.seconds = time.perf_counter() - start
     return report
+
+
+def _check_secrets_are_sampled(game: Game[Any]) -> None:
+    """A state with hidden or per-seat fields needs ``sample_state``: without it a seat's information
+    set would be the true state itself, and bots and the log would read what the seat cannot see."""
+    import dataclasses
+
+    secret = [
+        f.name
+        for f in dataclasses.fields(game.state_type)
+        if f.name != "rng" and f.metadata.get(VISIBILITY) in (HIDDEN, PER_SEAT)
+    ]
+    if secret and not hides_information(game):
+        raise ConformanceError(
+            f"{game.name}: the state has secret fields ({', '.join(secret)}) but the game does not "
+            "override sample_state, so a seat's information set would be the true state"
+        )
 
 
 def _fail(where: str, message: str) -> ConformanceError:
@@ -324,7 +342,7 @@ def _check_disclosure(
     """An observer reads the same log entry for a (state, action) it cannot tell from the real one.
 
     One observer, drawn at random, is checked at each checked step: over a game every one is."""
-    if type(game).sample_state is Game.sample_state:
+    if not hides_information(game):
         return  # perfect information: the information set is the state itself
     entry = disclose(game, 0, before, actor, action, after)
     for o in [rng.choice([o for o in [None, *range(before.config.players)] if o != actor])]:

@@ -21,14 +21,14 @@ consistent with what the observer sees, otherwise the bare action or a plain ref
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ludorum.engine.actions import Action
 from ludorum.engine.errors import IllegalAction
 from ludorum.engine.game import CANCEL, CHANCE, Game
 from ludorum.engine.i18n import T
-from ludorum.engine.information import Observer, knowledge_rng, view_text
+from ludorum.engine.information import Observer, hides_information, knowledge_rng, view_text
 from ludorum.engine.state import GameState
 
 SAMPLES = 6
@@ -98,19 +98,17 @@ def observers(players: int) -> list[Observer]:
     return [None, *range(players)]
 
 
-def _perfect_information(game: Game[Any]) -> bool:
-    """Whether the game keeps the default ``sample_state`` (its information sets are single states)."""
-    return type(game).sample_state is Game.sample_state
-
-
-def _samples(game: Game[Any], state: GameState, observer: Observer, *knowledge: Any) -> Iterator[GameState]:
-    """Distinct states of ``observer``'s information set at ``state``, drawn from its knowledge."""
-    if _perfect_information(game):
+def _samples(
+    game: Game[Any], state: GameState, observer: Observer, *knowledge: Any, count: int = SAMPLES
+) -> Iterator[GameState]:
+    """Distinct states of ``observer``'s information set at ``state`` (of ``count`` drawn from its
+    knowledge); just the state itself in a game of perfect information."""
+    if not hides_information(game):
         yield state
         return
     rng = knowledge_rng(*knowledge)
     drawn: list[GameState] = []
-    for _ in range(SAMPLES):
+    for _ in range(count):
         s = game.sample_state(state, observer, rng)
         if s not in drawn:
             drawn.append(s)
@@ -138,11 +136,8 @@ def reading(
     secret.
     """
     seen_after = game.view(after, observer)
-    if _perfect_information(game):
-        samples: Iterable[GameState] = [before]
-    else:
-        rng = knowledge_rng("step", view_text(game.view(before, observer)), view_text(seen_after), actor)
-        samples = (game.sample_state(before, observer, rng) for _ in range(MAX_DRAWS))
+    knowledge = ("step", view_text(game.view(before, observer)), view_text(seen_after), actor)
+    samples = _samples(game, before, observer, *knowledge, count=MAX_DRAWS)
     explaining: set[Action] = set()
     consistent: list[GameState] = []
     for s in samples:

@@ -30,6 +30,12 @@ Observer = int | None
 """A seat, or ``None`` for a spectator."""
 
 
+def hides_information(game: Game[Any]) -> bool:
+    """Whether a seat may not know the whole state: the game draws its information sets
+    (``Game.sample_state`` overridden); otherwise each information set is the state itself."""
+    return type(game).sample_state is not Game.sample_state
+
+
 def view_text(view: Mapping[str, Any]) -> str:
     """A view's canonical JSON text (equal views, equal texts)."""
     return json.dumps(view, sort_keys=True, separators=(",", ":"))

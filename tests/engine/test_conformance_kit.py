@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from ludorum.engine import Game
 from ludorum.engine.conformance import ConformanceError, check_game
 from tests.fixtures.face_down import FaceDown, TrueOrderFaceDown, true_state_disclose
 from tests.fixtures.sealed_bids import (
@@ -71,3 +72,15 @@ def test_a_log_judged_from_the_true_state_is_caught() -> None:
     game = FaceDown()
     with pytest.raises(ConformanceError, match="the log leaks what it cannot see"):
         check_game(game, face_down_configs(game), games=40, seed=1, disclose=true_state_disclose)
+
+
+class UnsampledBids(SealedBids):
+    """Planted fault: secret bids, but the default sample_state (a seat's information set = the truth)."""
+
+    sample_state = Game.sample_state  # type: ignore[assignment]
+
+
+def test_secret_fields_without_sample_state_are_caught() -> None:
+    game = UnsampledBids()
+    with pytest.raises(ConformanceError, match="does not override sample_state"):
+        check_game(game, configs(game), games=2, seed=1)

@@ -4,8 +4,9 @@ Nothing here knows a game: what search needs from one — a state evaluation and
 rollout policy — the game brings through ``Game.evaluation()`` (:mod:`ludorum.engine.evaluation`).
 """
 
-from ludorum.agents.search.bot import SearchBot, Thought, hides_information
+from ludorum.agents.search.bot import SearchBot, Thought
 from ludorum.agents.search.levels import LEVELS, level_settings
 from ludorum.agents.search.settings import SearchSettings
+from ludorum.engine.information import hides_information
 
 __all__ = ["LEVELS", "SearchBot", "SearchSettings", "Thought", "hides_information", "level_settings"]

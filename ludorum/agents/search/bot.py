@@ -17,8 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ludorum.engine import Action, Game, IllegalAction
-from ludorum.engine.information import InformationSet
-from ludorum.engine.state import PUBLIC, VISIBILITY
+from ludorum.engine.information import InformationSet, hides_information
 
 from .ismcts import ISMCTS, InfoNode
 from .mcts import MCTS, StateNode
@@ -31,17 +30,6 @@ REUSE_DEPTH = 40
 """How deep under the last choice that subtree is looked for."""
 CHECK_EVERY = 8
 """Iterations between two looks at the clock."""
-
-
-def hides_information(game: Game[Any]) -> bool:
-    """Whether the game's state has secrets beyond its random generator (then IS-MCTS is needed)."""
-    import dataclasses
-
-    return any(
-        f.metadata.get(VISIBILITY, PUBLIC) != PUBLIC
-        for f in dataclasses.fields(game.state_type)
-        if f.name != "rng"
-    )
 
 
 @dataclass
