@@ -165,14 +165,8 @@ class Playthrough:
         self = cls.__new__(cls)
         self.game = game
         self.state = replay(game, record)
-        self.record = Record(
-            record.game,
-            record.config,
-            record.seed,
-            list(record.steps),
-            record.result,
-            rules=game.rules_version if record.rules is None else record.rules,
-        )
+        rules = game.rules_version if record.rules is None else record.rules
+        self.record = dataclasses.replace(record, steps=list(record.steps), rules=rules)
         return self
 
     def to_move(self) -> int:
