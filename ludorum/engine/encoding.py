@@ -134,12 +134,11 @@ class Num(Spec):
 
 
 @dataclass
-class OneHot(Spec):
-    """One float per possible value: 1 for the value held (none for a value outside the list)."""
+class _OverValues(Spec):
+    """A spec with one float per possible value (:class:`OneHot`, :class:`Counts`): ``_pos`` finds a
+    value's float."""
 
     values: Sequence[Any]
-    key: str | None = None
-    """Read this key of an object value (a card's ``"type"``) instead of the value itself."""
     size: int = field(init=False)
     _pos: dict[Any, int] = field(init=False, repr=False)
 
@@ -147,6 +146,14 @@ class OneHot(Spec):
         self.values = tuple(self.values)
         self.size = len(self.values)
         self._pos = {v: i for i, v in enumerate(self.values)}
+
+
+@dataclass
+class OneHot(_OverValues):
+    """One float per possible value: 1 for the value held (none for a value outside the list)."""
+
+    key: str | None = None
+    """Read this key of an object value (a card's ``"type"``) instead of the value itself."""
 
     def encode(self, value: Any, out: list[float]) -> None:
         row = [0.0] * self.size
@@ -165,20 +172,12 @@ class OneHot(Spec):
 
 
 @dataclass
-class Counts(Spec):
+class Counts(_OverValues):
     """A list of values as counts per possible value (a multiset: a hand, a city); ``scale`` divides."""
 
-    values: Sequence[Any]
     scale: float = 1.0
     key: str | None = None
     """Read this key of each object item (a card's ``"type"``) instead of the item itself."""
-    size: int = field(init=False)
-    _pos: dict[Any, int] = field(init=False, repr=False)
-
-    def __post_init__(self) -> None:
-        self.values = tuple(self.values)
-        self.size = len(self.values)
-        self._pos = {v: i for i, v in enumerate(self.values)}
 
     def encode(self, value: Any, out: list[float]) -> None:
         row = [0] * self.size
