@@ -36,7 +36,9 @@ RayAddress = Annotated[
 Variants = Annotated[list[str] | None, typer.Option("--variant", "-v", help="a variant, repeatable")]
 Options = Annotated[
     list[str] | None,
-    typer.Option("--option", "-o", help="a game option NAME=VALUE, repeatable (see `ludorum games`)"),
+    typer.Option(
+        "--option", "-o", help="a game option NAME=VALUE, repeatable (`ludorum options GAME` lists them)"
+    ),
 ]
 
 
@@ -46,20 +48,18 @@ def fail(message: str) -> typer.Exit:
     return typer.Exit(2)
 
 
-def parse_options(pairs: list[str] | None) -> tuple[tuple[str, Scalar], ...]:
-    """``["rounds=12", "deck0=empire_dawn"]`` → sorted pairs; numbers and true/false are typed."""
-    out: dict[str, Scalar] = {}
-    for pair in pairs or ():
-        name, sep, raw = pair.partition("=")
-        if not sep or not name.strip():
-            raise fail(f"--option takes NAME=VALUE, not {pair!r}")
-        value: Scalar = raw.strip()
-        if raw.strip().lstrip("-").isdigit():
-            value = int(raw)
-        elif raw.strip().lower() in ("true", "false"):
-            value = raw.strip().lower() == "true"
-        out[name.strip()] = value
-    return tuple(sorted(out.items()))
+def parse_options(pairs: list[str] | None, game_name: str) -> tuple[tuple[str, Scalar], ...]:
+    """``["rounds=12", "deck0=empire_dawn"]`` → sorted pairs, each value typed by the game's own
+    description of the option (:func:`ludorum.engine.options.parse_assignments`, as ``ludorum play``)."""
+    from ludorum.engine import ConfigError
+    from ludorum.engine.options import parse_assignments
+    from ludorum.lab.errors import LabError
+
+    try:
+        game = _game(game_name)
+        return tuple(sorted(parse_assignments(game.option_specs(), pairs or (), game.title).items()))
+    except (ConfigError, LabError) as e:
+        raise fail(str(e)) from None
 
 
 def executor_for(workers: int, ray: bool, ray_address: str | None) -> Executor:
@@ -143,7 +143,7 @@ def tournament(
             seed,
             tuple(sorted(set(variant or ()))),
             "base",
-            parse_options(option),
+            parse_options(option, game_name),
             rotate,
             _weights(weights, game_name),
         )
@@ -300,7 +300,7 @@ def balance(
         raise fail(str(e)) from None
     out_dir = out_dir or Path("ludorum-lab") / f"balance-{game_name}-{bot}-seed{seed}"
     executor = executor_for(workers, ray, ray_address)
-    options = parse_options(option)
+    options = parse_options(option, game_name)
     cells = []
     for vs in sets:
         for n in counts:

@@ -181,7 +181,7 @@ def parse_assignments(options: Sequence[Option], texts: Sequence[str], game: str
         key, sep, value = text.partition("=")
         key = key.strip()
         if not sep or not key:
-            raise ConfigError(f"--option takes key=value, not {text!r:.60}")
+            raise ConfigError(f"--option takes NAME=VALUE (key=value), not {text!r:.60}")
         option = by_name.get(key)
         if option is None:
             known = ", ".join(by_name) or "none"
