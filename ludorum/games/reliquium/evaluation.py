@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from ludorum.engine import Action
 from ludorum.engine.evaluation import Evaluation, softmax_shares
 
+from .rules import castles_on_board, units_on_board
 from .state import OVER, ReliquiumState
 
 UNIT = 0.22
@@ -26,9 +27,7 @@ TEMPERATURE = 1.2
 
 def standing(s: ReliquiumState, f: int) -> float:
     """Faction ``f``'s standing in castles."""
-    castles = 9 - sum(s.track[f])
-    army = sum(sum(u) for r, u in enumerate(s.units) if s.occupant[r] == f)
-    return castles + UNIT * army + RESERVE * sum(s.reserve[f])
+    return castles_on_board(s, f) + UNIT * units_on_board(s, f) + RESERVE * sum(s.reserve[f])
 
 
 def value(s: ReliquiumState) -> Sequence[float]:

@@ -12,7 +12,7 @@ from ludorum.engine.options import Choice, Option
 from . import render
 from .creatures import ability_actions, apply_ability
 from .peace import apply_pending, apply_turn, pending_actions, turn_actions
-from .rules import C, castles_on_board
+from .rules import C, castles_on_board, units_on_board
 from .setup import DEFAULT_FACTIONS, DEFAULT_ROUND_LIMIT, MAX_ROUNDS, chosen_factions, new_state, round_limit
 from .state import ATTACK, NO, OVER, P_ABILITY, P_CONSENT, P_PACT, PEACE, SUPPORT, ReliquiumState
 from .war import apply_battle, apply_support, battle_actions, battle_decider, support_actions
@@ -193,11 +193,7 @@ class Reliquium(Game[ReliquiumState]):
         if state.winner != NO:
             keys = [(1.0 if f == state.winner else 0.0, castles_on_board(state, f)) for f in state.factions]
         else:
-            keys = [
-                (float(castles_on_board(state, f)), sum(sum(u) for r, u in enumerate(state.units)
-                                                        if state.occupant[r] == f))
-                for f in state.factions
-            ]  # fmt: skip
+            keys = [(float(castles_on_board(state, f)), units_on_board(state, f)) for f in state.factions]
         return Result.from_keys(keys, state.reason or T("game over"))
 
     def stage(self, state: ReliquiumState) -> str:

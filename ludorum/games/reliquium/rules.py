@@ -217,6 +217,11 @@ def castles_on_board(s: ReliquiumState, f: int) -> int:
     return 9 - sum(s.track[f])
 
 
+def units_on_board(s: ReliquiumState, f: int) -> int:
+    """Units of ``f`` standing on the board (not in its reserve)."""
+    return sum(sum(u) for r, u in enumerate(s.units) if s.occupant[r] == f)
+
+
 def build_castle(s: ReliquiumState, f: int, r: int) -> None:
     """Move the rightmost token of the matching segment into ``r``; the ninth castle wins at once."""
     seg = C.terrain[r]
