@@ -7,7 +7,7 @@ Effects (Castles) fire in "Get Resources"; End-of-Game Effects are scored in :mo
 
 from __future__ import annotations
 
-from .content import BATTLE_POINT, CARDS, LEADER_CARDS, RELIGION, RESOURCE_LABEL, Card
+from .content import BATTLE_POINT, CARDS, RELIGION, RESOURCE_LABEL, Card, leader_given
 from .state import BOX, RealmsState, add_res, setitem
 
 WAR_COST = {2: 7, 3: 7, 4: 6, 5: 5}
@@ -65,10 +65,6 @@ def gain_leader(s: RealmsState, seat: int, leader: str) -> None:
         s.admirals = setitem(s.admirals, seat, s.admirals[seat] + 1)
 
 
-LEADER_OF = LEADER_CARDS
-"""Rulebook › Inquisition; Gunpowder, University and Docking Bay Cards: the leader each one gives."""
-
-
 def put_into_play(s: RealmsState, seat: int, card_id: int, choice: int = -1) -> None:
     """Place the card beside the Realm and fire its Immediate Effect and the player's Colour Effects.
 
@@ -81,10 +77,9 @@ def put_into_play(s: RealmsState, seat: int, card_id: int, choice: int = -1) -> 
     points = (
         card.vp
     )  # War 6, Great Persons 2, Scientific Development 2, Gallery/Cathedral 5, Tithe 2, Island 2
-    if t == "realm_leader":
-        gain_leader(s, seat, card.leader)  # Rulebook › Realm Leader Cards
-    elif t in LEADER_OF:
-        gain_leader(s, seat, LEADER_OF[t])
+    leader = leader_given(card)
+    if leader:  # Rulebook › Realm Leader Cards; › Inquisition; Gunpowder, University and Docking Bay Cards
+        gain_leader(s, seat, leader)
     elif t == "scientific_development":
         # Rulebook › Scientific Development: 1 token of the card's type for every Mayor.
         s.res = setitem(s.res, seat, add_res(s.res[seat], card.resource, s.mayors[seat]))
