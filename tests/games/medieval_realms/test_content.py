@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -51,46 +52,32 @@ def test_map_has_ten_rewarded_areas_and_five_realm_colours() -> None:
     assert CONTENT.realm_colours[:4] == ("Black", "Violet", "Blue", "Yellow")
 
 
-def test_a_bad_entry_is_refused_naming_file_entry_and_field(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+@pytest.fixture
+def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A copy of the content data, which the loader reads instead while the test runs (edit it, then
+    call ``content.load()``); the loader's cache is cleared before and after."""
     for name in ("card_types.toml", "deck.toml", "realms_map.toml", "realms.toml"):
         (tmp_path / name).write_text((content.DATA / name).read_text())
-    deck = (tmp_path / "deck.toml").read_text().replace('resource = "gold"', 'resource = "silver"', 1)
-    (tmp_path / "deck.toml").write_text(deck)
     monkeypatch.setattr(content, "DATA", tmp_path)
     content.load.cache_clear()
     try:
-        with pytest.raises(ContentError, match=r"deck.toml: card \d+ \(.*\): field 'resource'"):
-            content.load()
+        yield tmp_path
     finally:
         content.load.cache_clear()
 
 
-def test_a_missing_provenance_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in ("card_types.toml", "deck.toml", "realms_map.toml", "realms.toml"):
-        (tmp_path / name).write_text((content.DATA / name).read_text())
-    text = (tmp_path / "realms_map.toml").read_text().replace('provenance = "designed"', "", 1)
-    (tmp_path / "realms_map.toml").write_text(text)
-    monkeypatch.setattr(content, "DATA", tmp_path)
-    content.load.cache_clear()
-    try:
-        with pytest.raises(ContentError, match=r"realms_map\.toml: area 1: field .provenance."):
-            content.load()
-    finally:
-        content.load.cache_clear()
+def test_a_bad_entry_is_refused_naming_file_entry_and_field(data: Path) -> None:
+    deck = (data / "deck.toml").read_text().replace('resource = "gold"', 'resource = "silver"', 1)
+    (data / "deck.toml").write_text(deck)
+    with pytest.raises(ContentError, match=r"deck.toml: card \d+ \(.*\): field 'resource'"):
+        content.load()
 
 
-def _leader_given(card: content.Card) -> str:
-    """The leader a card's Immediate Effect gives, or "" (Card Description)."""
-    if card.type == "realm_leader":
-        return card.leader
-    return {
-        "inquisition": "general",
-        "gunpowder": "general",
-        "university": "mayor",
-        "docking_bay": "admiral",
-    }.get(card.type, "")
+def test_a_missing_provenance_is_refused(data: Path) -> None:
+    text = (data / "realms_map.toml").read_text().replace('provenance = "designed"', "", 1)
+    (data / "realms_map.toml").write_text(text)
+    with pytest.raises(ContentError, match=r"realms_map\.toml: area 1: field .provenance."):
+        content.load()
 
 
 def test_the_box_holds_a_leader_for_every_leader_card_even_with_five_players() -> None:
@@ -98,7 +85,7 @@ def test_the_box_holds_a_leader_for_every_leader_card_even_with_five_players() -
     # player starts with 4 Mayors, 1 General and 1 Admiral (6 Mayors with two players).  Whatever the
     # number of players, every card that gives a leader must find one left in the box.
     box = {"mayor": 26, "general": 13, "admiral": 11}
-    given = Counter(_leader_given(c) for c in CARDS)
+    given = Counter(content.leader_given(c) for c in CARDS)
     for players in (2, 3, 4, 5):
         start = {"mayor": 6 if players == 2 else 4, "general": 1, "admiral": 1}
         for leader, in_box in box.items():
@@ -106,20 +93,11 @@ def test_the_box_holds_a_leader_for_every_leader_card_even_with_five_players() -
             assert given[leader] <= spare, (players, leader, given[leader], spare)
 
 
-def test_a_deck_giving_more_leaders_than_the_box_holds_is_refused(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    for name in ("card_types.toml", "deck.toml", "realms_map.toml", "realms.toml"):
-        (tmp_path / name).write_text((content.DATA / name).read_text())
-    deck = (tmp_path / "deck.toml").read_text()
+def test_a_deck_giving_more_leaders_than_the_box_holds_is_refused(data: Path) -> None:
+    deck = (data / "deck.toml").read_text()
     # one Tithe more and one Inquisition (a General) more: still 109 cards, but 9 Generals for 8 spare
     deck = deck.replace('type = "tithe"\ncount = 7', 'type = "tithe"\ncount = 6')
     deck = deck.replace('type = "inquisition"\ncount = 2', 'type = "inquisition"\ncount = 3')
-    (tmp_path / "deck.toml").write_text(deck)
-    monkeypatch.setattr(content, "DATA", tmp_path)
-    content.load.cache_clear()
-    try:
-        with pytest.raises(ContentError, match=r"deck.toml: 9 cards give a general, but a 5-player game"):
-            content.load()
-    finally:
-        content.load.cache_clear()
+    (data / "deck.toml").write_text(deck)
+    with pytest.raises(ContentError, match=r"deck.toml: 9 cards give a general, but a 5-player game"):
+        content.load()
