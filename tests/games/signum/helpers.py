@@ -106,6 +106,28 @@ def melee(
     return roll_dice(s, tags or {}, default)
 
 
+THREE_HEROES = ("marshal_aurelian", "burgomaster_orvin", "gryphon_lord_kassian")
+"""The heroes of the three-player scenarios in which P3 falls."""
+
+
+def p3_hero_killed(*others: dict[str, Any], **spec: Any) -> SignumState:
+    """A three-player game in which P1's Orc Berserker kills P3's Gryphon Lord Kassian (3 health left) in
+    melee, its attack all axes against no defence; ``others`` are further models, ``spec`` more of the
+    scenario."""
+    s = build(
+        players=3,
+        heroes=THREE_HEROES,
+        models=[
+            m("orc_berserker", 0, 30, 30),
+            m("gryphon_lord_kassian", 2, 30, 34.5, wounds=hurt("gryphon_lord_kassian", 3)),
+            *others,
+        ],
+        **spec,
+    )
+    orc, kassian = model(s, "orc_berserker").uid, model(s, "gryphon_lord_kassian").uid
+    return melee(s, orc, kassian, 3, 0, {"aa": "shield"}, "axe")
+
+
 def to_activation(s: SignumState) -> SignumState:
     """Pass the building and terrain phases and decline Clink of Coins."""
     while s.phase in ("build", "terrain"):

@@ -10,7 +10,7 @@ import pytest
 from ludorum.engine import Action, ConfigError
 from ludorum.games.signum import GAME
 
-from .helpers import build, hurt, m, melee, model, play, to_activation
+from .helpers import THREE_HEROES, build, hurt, m, melee, model, p3_hero_killed, play, to_activation
 
 
 def test_heroes_stand_on_their_own_edges() -> None:
@@ -67,18 +67,7 @@ def test_turns_go_round_the_table() -> None:
 
 
 def test_a_fallen_hero_leaves_the_game_and_is_skipped() -> None:
-    s = build(
-        players=3,
-        heroes=("marshal_aurelian", "burgomaster_orvin", "gryphon_lord_kassian"),
-        models=[
-            m("orc_berserker", 0, 30, 30),
-            m("gryphon_lord_kassian", 2, 30, 34.5, wounds=hurt("gryphon_lord_kassian", 3)),
-            m("troll", 2, 45, 45),
-        ],
-    )
-    s = melee(
-        s, model(s, "orc_berserker").uid, model(s, "gryphon_lord_kassian").uid, 3, 0, {"aa": "shield"}, "axe"
-    )
+    s = p3_hero_killed(m("troll", 2, 45, 45))
     assert not GAME.is_over(s) and s.out == (False, False, True)
     assert all(x.owner != 2 for x in s.models) and "troll" in s.graveyard[2]
     s = to_activation(play(s, ("end_turn",)))
@@ -152,7 +141,7 @@ def test_entry_on_a_side_edge() -> None:
 def test_a_player_falling_in_its_own_turn_passes_the_turn_on() -> None:
     s = build(
         players=3,
-        heroes=("marshal_aurelian", "burgomaster_orvin", "gryphon_lord_kassian"),
+        heroes=THREE_HEROES,
         models=[
             m("marshal_aurelian", 0, 30, 30, wounds=hurt("marshal_aurelian", 1)),
             m("orc_berserker", 2, 30, 34),

@@ -10,7 +10,7 @@ from ludorum.engine import Action
 from ludorum.games.signum import GAME
 from ludorum.games.signum.state import SignumState
 
-from .helpers import build, faces, hurt, m, melee, model, play, roll_dice, to_activation
+from .helpers import build, faces, hurt, m, melee, model, p3_hero_killed, play, roll_dice, to_activation
 
 A, B, C = 2, 3, 4  # uids of the listed models (the heroes are 0 and 1)
 
@@ -163,20 +163,12 @@ def test_a_player_who_leaves_puts_its_hand_in_the_graveyard_and_its_last_words_f
     # «Последнее слово — срабатывающее свойство. Выполняется при переносе персонажа с Поля боя на Кладбище»
     # (11): P3's creatures go to the Graveyard when P3 leaves, so the Spear Veteran's Last Word wounds the
     # enemy in contact; P3's hand and face-down tactics go to its Graveyard too.
-    s = build(
-        players=3,
-        heroes=("marshal_aurelian", "burgomaster_orvin", "gryphon_lord_kassian"),
-        models=[
-            m("orc_berserker", 0, 30, 30),
-            m("gryphon_lord_kassian", 2, 30, 34.5, wounds=hurt("gryphon_lord_kassian", 3)),
-            m("spear_veteran", 2, 45, 45),
-            m("sellsword", 0, 45, 42),
-        ],
+    s = p3_hero_killed(
+        m("spear_veteran", 2, 45, 45),
+        m("sellsword", 0, 45, 42),
         hands=([], [], ["tithe", "musketeer"]),
         tactics=([], [], ["street_ambush"]),
     )
-    orc, kassian = model(s, "orc_berserker").uid, model(s, "gryphon_lord_kassian").uid
-    s = melee(s, orc, kassian, 3, 0, {"aa": "shield"}, "axe")
     assert s.out == (False, False, True) and not GAME.is_over(s)
     assert s.hands[2] == () and s.tactics[2] == ()
     for card in ("tithe", "musketeer", "street_ambush", "spear_veteran", "gryphon_lord_kassian"):
@@ -188,16 +180,7 @@ def test_a_player_who_leaves_puts_its_hand_in_the_graveyard_and_its_last_words_f
 def test_last_words_of_a_leaving_player_can_fell_another_hero() -> None:
     # P1 kills P3's hero; P3's Spear Veteran, leaving with P3, wounds P1's dying hero in contact with it
     # (Last Word): P1 falls too and P2, the last player standing, wins.
-    s = build(
-        players=3,
-        heroes=("marshal_aurelian", "burgomaster_orvin", "gryphon_lord_kassian"),
-        models=[
-            m("orc_berserker", 0, 30, 30),
-            m("gryphon_lord_kassian", 2, 30, 34.5, wounds=hurt("gryphon_lord_kassian", 3)),
-            m("marshal_aurelian", 0, 45, 45, wounds=hurt("marshal_aurelian", 1)),
-            m("spear_veteran", 2, 45, 49),
-        ],
+    s = p3_hero_killed(
+        m("marshal_aurelian", 0, 45, 45, wounds=hurt("marshal_aurelian", 1)), m("spear_veteran", 2, 45, 49)
     )
-    orc, kassian = model(s, "orc_berserker").uid, model(s, "gryphon_lord_kassian").uid
-    s = melee(s, orc, kassian, 3, 0, {"aa": "shield"}, "axe")
     assert GAME.is_over(s) and s.winner == 1 and "killed" in s.reason
