@@ -14,7 +14,7 @@ from ludorum.engine import Config, ConfigError
 from ludorum.engine import rng as rngmod
 from ludorum.engine.options import Choice
 from ludorum.games.signum import creatures as cr
-from ludorum.games.signum.content import FACTIONS, base_content, deck_problems, expand
+from ludorum.games.signum.content import DECK_MAX, FACTIONS, base_content, deck_problems, expand
 from ludorum.games.signum.state import Model, SignumState, set_item
 
 OPENING_HAND = 4
@@ -34,8 +34,6 @@ def parse_deck(text: str) -> tuple[str, tuple[str, ...]]:
             f"{text!r} is neither a starter deck ({', '.join(decks)}) nor 'hero: card, card*2, ...'"
         )
     items = [c for c in rest.split(",") if c.strip()]
-    from ludorum.games.signum.content import DECK_MAX
-
     for item in items:  # bound every count before anything is expanded (a stranger may write card*10**15)
         name, star, times = item.partition("*")
         count = times.strip()
