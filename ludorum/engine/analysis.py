@@ -72,8 +72,17 @@ class Analysis(Generic[S]):
         return None
 
     def tunables(self) -> Mapping[str, Tunable]:
-        """Weights ``ludorum tune`` may vary, by name (none by default)."""
+        """Weights ``ludorum tune`` may vary, by name (none by default); each made by :meth:`weight`."""
         return {}
+
+    def weight(self, attribute: str, low: float, high: float, description: str, log: bool = False) -> Tunable:
+        """The constant ``attribute`` of the game's evaluation module as a :class:`Tunable`.
+
+        The evaluation module is ``evaluation.py`` beside the game's ``analysis.py`` (the module that defines
+        this class), as the game's ``evaluation()`` finds it.
+        """
+        module = type(self).__module__.rpartition(".")[0] + ".evaluation"
+        return Tunable(module, attribute, low, high, description, log)
 
 
 def all_setups(keys: Sequence[str], players: int) -> list[tuple[str, ...]]:

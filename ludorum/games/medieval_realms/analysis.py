@@ -13,9 +13,6 @@ from ludorum.engine.analysis import Analysis, Tunable
 from .content import CARDS
 from .state import RealmsState
 
-EVALUATION = "ludorum.games.medieval_realms.evaluation"
-"""The module whose constants are tunable."""
-
 
 class RealmsAnalysis(Analysis[RealmsState]):
     """Event Cards as the content elements, rounds as the length, the drawn start player."""
@@ -44,18 +41,16 @@ class RealmsAnalysis(Analysis[RealmsState]):
     def tunables(self) -> Mapping[str, Tunable]:
         """The search evaluation's weights (``evaluation.py``), which the search bots read as they decide."""
         return {
-            "resource": Tunable(EVALUATION, "RESOURCE", 0.0, 1.0, "a stored resource beyond its end value"),
-            "leader": Tunable(EVALUATION, "LEADER", 0.0, 1.5, "a Mayor, General or Admiral"),
-            "temperature_end": Tunable(
-                EVALUATION,
+            "resource": self.weight("RESOURCE", 0.0, 1.0, "a stored resource beyond its end value"),
+            "leader": self.weight("LEADER", 0.0, 1.5, "a Mayor, General or Admiral"),
+            "temperature_end": self.weight(
                 "TEMPERATURE_END",
                 0.5,
                 8.0,
                 "the VP lead that makes a realm e times likelier to win at the end",
                 log=True,
             ),
-            "temperature_round": Tunable(
-                EVALUATION,
+            "temperature_round": self.weight(
                 "TEMPERATURE_ROUND",
                 0.2,
                 5.0,

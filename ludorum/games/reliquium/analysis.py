@@ -19,10 +19,6 @@ from .state import ReliquiumState
 C = content()
 
 
-EVALUATION = "ludorum.games.reliquium.evaluation"
-"""The module whose constants are tunable."""
-
-
 class ReliquiumAnalysis(Analysis[ReliquiumState]):
     """Factions as the seat dimension, creatures as the content elements, rounds as the length."""
 
@@ -53,10 +49,9 @@ class ReliquiumAnalysis(Analysis[ReliquiumState]):
     def tunables(self) -> Mapping[str, Tunable]:
         """The search evaluation's weights (``evaluation.py``), which the search bots read as they decide."""
         return {
-            "unit": Tunable(EVALUATION, "UNIT", 0.0, 1.0, "a unit's worth against a castle"),
-            "reserve": Tunable(EVALUATION, "RESERVE", 0.0, 0.3, "a reserve unit's worth"),
-            "temperature": Tunable(
-                EVALUATION,
+            "unit": self.weight("UNIT", 0.0, 1.0, "a unit's worth against a castle"),
+            "reserve": self.weight("RESERVE", 0.0, 0.3, "a reserve unit's worth"),
+            "temperature": self.weight(
                 "TEMPERATURE",
                 0.3,
                 5.0,

@@ -21,10 +21,6 @@ PLAYED = {"recruit": "card", "cast": "card", "set": "card", "equip": "card", "bu
 """Action kinds that put a card from hand (or a building) onto the table, and its category."""
 
 
-EVALUATION = "ludorum.games.signum.evaluation"
-"""The module whose constants are tunable."""
-
-
 class SignumAnalysis(Analysis[SignumState]):
     """Decks and heroes as the seat dimensions, cards and buildings as content, turns as the length."""
 
@@ -65,12 +61,11 @@ class SignumAnalysis(Analysis[SignumState]):
     def tunables(self) -> Mapping[str, Tunable]:
         """The search evaluation's weights (``evaluation.py``), which the search bots read as they decide."""
         return {
-            "hero": Tunable(EVALUATION, "HERO", 0.0, 15.0, "the hero alive"),
-            "creature": Tunable(EVALUATION, "CREATURE", 0.0, 0.5, "a creature's worth per point of cost"),
-            "prosperity": Tunable(EVALUATION, "PROSPERITY", 0.0, 10.0, "prosperity's weight"),
-            "income": Tunable(EVALUATION, "INCOME", 0.0, 0.5, "income's weight"),
-            "temperature": Tunable(
-                EVALUATION,
+            "hero": self.weight("HERO", 0.0, 15.0, "the hero alive"),
+            "creature": self.weight("CREATURE", 0.0, 0.5, "a creature's worth per point of cost"),
+            "prosperity": self.weight("PROSPERITY", 0.0, 10.0, "prosperity's weight"),
+            "income": self.weight("INCOME", 0.0, 0.5, "income's weight"),
+            "temperature": self.weight(
                 "TEMPERATURE",
                 0.5,
                 8.0,
