@@ -14,7 +14,7 @@ import asyncio
 import json
 import logging
 from collections import OrderedDict
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy.exc import IntegrityError
 
@@ -58,6 +58,17 @@ STOP_GRACE = 30.0
 MAX_PENDING = 16
 """How many steps of one game may wait for their readings before its next step waits for the oldest
 (a game played faster than its disclosures would otherwise leave its spectators ever further behind)."""
+
+
+_Shown = TypeVar("_Shown", LiveGame, RetiredGame)
+
+
+def _no_such_game() -> ApiError:
+    return ApiError(404, "no_such_game", "there is no game with this id")
+
+
+def _unresumable(reason: str) -> ApiError:
+    return ApiError(409, "unresumable", f"this game cannot be resumed: {reason}")
 
 
 def _valid_config(game: Game[Any], config_json: dict[str, Any]) -> Config:
@@ -149,31 +160,13 @@ class Hub:
     # -- finding games ----------------------------------------------------------------------------------
 
     async def look(self, game_id: str) -> LiveGame | RetiredGame:
-        """The game ``game_id`` for viewing: live, or retired (stored under other rules)."""
-        try:
-            return await self.get(game_id)
-        except ApiError as e:
-            if e.code != "other_rules":
-                raise
-        retired = self.retired.get(game_id)
-        if retired is None:
-            stored = await asyncio.to_thread(self.store.load, game_id)
-            if stored is None:
-                raise ApiError(404, "no_such_game", "there is no game with this id")
-            game = self.registry.get(stored.game) if stored.game in self.registry else None
-            retired = self.retired[game_id] = retire(stored, game)
-            while len(self.retired) > FINISHED_CACHE:
-                self.retired.popitem(last=False)
-        return retired
-
-    async def get(self, game_id: str) -> LiveGame:
-        """The game ``game_id``, loading a finished one from the database when needed.  A game stored
-        under another rules version is refused (``409 other_rules``; :meth:`look` shows it)."""
+        """The game ``game_id`` for viewing: live (a finished one is loaded from the database when
+        needed), or retired (stored under another rules version: shown as played, never resumed)."""
         live = self.games.get(game_id) or self.finished.get(game_id)
         if live is not None:
             return live
         if len(game_id) > 32 or not game_id.isalnum():
-            raise ApiError(404, "no_such_game", "there is no game with this id")
+            raise _no_such_game()
         lock = self._loading.setdefault(game_id, asyncio.Lock())
         try:
             return await self._load(game_id, lock)
@@ -181,38 +174,48 @@ class Hub:
             if not lock.locked():
                 self._loading.pop(game_id, None)
 
-    async def _load(self, game_id: str, lock: asyncio.Lock) -> LiveGame:
+    async def get(self, game_id: str) -> LiveGame:
+        """The game ``game_id`` to play or join.  A game stored under another rules version is refused
+        (``409 other_rules``; :meth:`look` shows it)."""
+        found = await self.look(game_id)
+        if isinstance(found, RetiredGame):
+            raise ApiError(409, "other_rules", found.message)
+        return found
+
+    async def _load(self, game_id: str, lock: asyncio.Lock) -> LiveGame | RetiredGame:
         async with lock:
             live = self.games.get(game_id) or self.finished.get(game_id)
             if live is not None:
                 return live
             if game_id in self.broken:
-                raise ApiError(409, "unresumable", f"this game cannot be resumed: {self.broken[game_id]}")
+                raise _unresumable(self.broken[game_id])
             if game_id in self.retired:
-                raise ApiError(409, "other_rules", self.retired[game_id].message)
+                return self.retired[game_id]
             stored = await asyncio.to_thread(self.store.load, game_id)
             if stored is None:
-                raise ApiError(404, "no_such_game", "there is no game with this id")
+                raise _no_such_game()
             if stored.game in self.registry:
                 game = self.registry.get(stored.game)
                 if stored.rules_version != game.rules_version:
-                    self.retired[game_id] = retire(stored, game)
-                    raise ApiError(409, "other_rules", self.retired[game_id].message)
+                    return self._keep(self.retired, retire(stored, game))
             live = await self._revive(stored)  # a replay: in a worker, off the event loop
             if live is None:
-                raise ApiError(409, "unresumable", f"this game cannot be resumed: {self.broken[game_id]}")
+                raise _unresumable(self.broken[game_id])
             if live.over:
-                self._cache_finished(live)
+                self._keep(self.finished, live)
             else:
                 self.games[game_id] = live
                 self.kick(live)
             return live
 
-    def _cache_finished(self, live: LiveGame) -> None:
-        self.finished[live.id] = live
-        self.finished.move_to_end(live.id)
-        while len(self.finished) > FINISHED_CACHE:
-            self.finished.popitem(last=False)
+    @staticmethod
+    def _keep(cache: OrderedDict[str, _Shown], game: _Shown) -> _Shown:
+        """Keep ``game`` in a cache of games for viewing, which holds the ``FINISHED_CACHE`` latest."""
+        cache[game.id] = game
+        cache.move_to_end(game.id)
+        while len(cache) > FINISHED_CACHE:
+            cache.popitem(last=False)
+        return game
 
     def seat_of(self, live: LiveGame | RetiredGame, token: str | None) -> int | None:
         """The seat a token holds in ``live`` (``None``: no token); a wrong token is refused."""
@@ -359,7 +362,7 @@ class Hub:
             game.rules_version,
         )
         if live.over:
-            self._cache_finished(live)
+            self._keep(self.finished, live)
         else:
             self.games[game_id] = live
             self.kick(live)
@@ -494,7 +497,7 @@ class Hub:
         live.log.append(provisional_entry(live.game, index, before, seat, action, after))
         if over:  # every step is public now: the last one's readings wait for no one
             self.games.pop(live.id, None)
-            self._cache_finished(live)
+            self._keep(self.finished, live)
         else:
             live.pending[index] = asyncio.get_running_loop().create_future()
         # every step's readings and the views after it are archived (shown so if the rules change)

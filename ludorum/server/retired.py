@@ -160,7 +160,6 @@ class RetiredGame:
         }
 
 
-def retire(stored: StoredGame, game: Game[Any] | None) -> RetiredGame:
-    """The stored game as a retired one (``game``: the installed game of that name, if any)."""
-    title = game.title if game is not None else stored.game
-    return RetiredGame(stored, title, game.rules_version if game is not None else 0)
+def retire(stored: StoredGame, game: Game[Any]) -> RetiredGame:
+    """The stored game as a retired one (``game``: the installed game of that name, of other rules)."""
+    return RetiredGame(stored, game.title, game.rules_version)

@@ -12,6 +12,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from ludorum.engine import Registry
 from ludorum.server import create_app
+from ludorum.server import hub as hub_module
 from ludorum.server.db import MIGRATIONS, Store, make_engine
 from tests.fixtures.sealed_bids import SealedBids
 from tests.server.support import TOKEN_BODY, bearer, fixture_registry, new_game_body
@@ -198,3 +199,18 @@ def test_games_stored_before_rules_versions_are_version_1(db_url: str) -> None:
         assert running["log"][0]["action"] is None  # not archived: nothing of it before the end
         finished = client.get("/api/games/old2").json()
         assert finished["log"][0]["action"] == {"kind": "prize", "args": [3]}  # public after the end
+
+
+def test_the_retired_games_kept_in_memory_are_bounded(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Retired games are kept for viewing like finished ones: the most recently asked for, no more."""
+    with TestClient(create_app(fixture_registry(), sqlite_url)) as client:
+        ids = [client.post("/api/games", json=new_game_body()).json()["id"] for _ in range(5)]
+    monkeypatch.setattr(hub_module, "FINISHED_CACHE", 2)
+    with TestClient(create_app(upgraded_registry(), sqlite_url)) as client:
+        for game_id in ids:
+            assert client.get(f"/api/games/{game_id}").json()["resumable"] is False
+            r = client.post(f"/api/games/{game_id}/seats/1/claim")  # refused, by the same cache
+            assert r.status_code == 409 and r.json()["error"]["code"] == "other_rules"
+        assert list(client.app.state.hub.retired) == ids[-2:]  # type: ignore[attr-defined]
