@@ -6,6 +6,7 @@ enumerate the legal actions and validate ``apply``, so the two can never disagre
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
@@ -215,6 +216,20 @@ def next_free(track: tuple[int, int, int], d: int) -> int:
 def castles_on_board(s: ReliquiumState, f: int) -> int:
     """Castles of ``f`` standing on the board (= free divisions of its track)."""
     return 9 - sum(s.track[f])
+
+
+def tokens_off_board(castle: Sequence[int], f: int) -> tuple[int, int, int]:
+    """The castle tokens of ``f`` not on the board (``castle``: each region's castle), by segment: plains,
+    mountains, forests.
+
+    A faction has 9 castle tokens, 3 of each type (Rulebook › Components; Setup), and a castle stands on land
+    of its own type; a count below 0 means the board holds more than 3 of a type (the callers refuse it).
+    """
+    left = [3, 3, 3]
+    for r, owner in enumerate(castle):
+        if owner == f and C.terrain[r] != WATER:
+            left[C.terrain[r]] -= 1
+    return (left[0], left[1], left[2])
 
 
 def units_on_board(s: ReliquiumState, f: int) -> int:

@@ -32,7 +32,7 @@ from ludorum.engine import Config, LudorumError
 from ludorum.engine import rng as rngmod
 
 from .content import TERRAINS, WATER
-from .rules import LIMIT, C, first_free, is_free
+from .rules import LIMIT, C, first_free, is_free, tokens_off_board
 from .setup import DEFAULT_ROUND_LIMIT
 from .state import ATTACK, NO, PEACE, SUPPORT, ReliquiumState
 from .war import advance_support, next_battle
@@ -126,11 +126,11 @@ def scenario(desc: Mapping[str, Any] | str, seed: int = 0) -> ReliquiumState:
         if any(x > 3 for x in on_board):
             raise ScenarioError(f"{C.factions[f].key} has only 3 units of each class, not {on_board}")
         reserve.append((3 - on_board[0], 3 - on_board[1], 3 - on_board[2]))
-        built = [sum(1 for r in range(n) if castle[r] == f and C.terrain[r] == g) for g in range(3)]
-        if any(b > 3 for b in built):
+        left = tokens_off_board(castle, f)
+        if min(left) < 0:
             raise ScenarioError(f"{C.factions[f].key} has only 3 castle tokens of each type")
         # a neutral faction's track, too, holds the tokens not on the board (as at set-up)
-        track.append((3 - built[0], 3 - built[1], 3 - built[2]))
+        track.append(left)
     markers = []
     for f in range(4):
         spec = desc.get("markers", {}).get(C.factions[f].key)

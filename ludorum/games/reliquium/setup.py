@@ -6,7 +6,7 @@ from ludorum.engine import Config, ConfigError
 from ludorum.engine import rng as rngmod
 
 from .content import WATER, ContentError
-from .rules import C
+from .rules import C, tokens_off_board
 from .state import NO, PEACE, ReliquiumState
 
 DEFAULT_ROUND_LIMIT = 20
@@ -43,18 +43,11 @@ def round_limit(config: Config) -> int:
 
 
 def neutral_track(castle: list[int] | tuple[int, ...], f: int) -> tuple[int, int, int]:
-    """The castle tokens of neutral faction ``f`` not on the board, by segment (plains, mountains, forests).
-
-    A faction has 9 castle tokens, 3 of each type (Rulebook › Components; Setup); a neutral faction's
-    castles stand on lands of their own type.
-    """
-    built = [0, 0, 0]
-    for r, owner in enumerate(castle):
-        if owner == f:
-            built[C.terrain[r]] += 1
-    if max(built) > 3:
+    """The castle tokens of neutral faction ``f`` not on the board, by segment (:func:`tokens_off_board`)."""
+    left = tokens_off_board(castle, f)
+    if min(left) < 0:
         raise ContentError(f"the {C.factions[f].name} would need more than 3 neutral castles of one type")
-    return (3 - built[0], 3 - built[1], 3 - built[2])
+    return left
 
 
 def new_state(config: Config, seed: int) -> ReliquiumState:
