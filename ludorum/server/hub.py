@@ -11,9 +11,11 @@ bots in a thread, never on the event loop, and see only their seat's information
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 from collections import OrderedDict
+from collections.abc import Iterator
 from typing import Any, TypeVar
 
 from sqlalchemy.exc import IntegrityError
@@ -69,6 +71,15 @@ def _no_such_game() -> ApiError:
 
 def _unresumable(reason: str) -> ApiError:
     return ApiError(409, "unresumable", f"this game cannot be resumed: {reason}")
+
+
+def _bot_kind(game: Game[Any], kind: str) -> str:
+    """``kind``, if ``game`` has bots of that kind (``422 bad_bot`` otherwise)."""
+    try:
+        make_bot(game, kind)
+    except ConfigError as e:
+        raise ApiError(422, "bad_bot", str(e)) from None
+    return kind
 
 
 def _valid_config(game: Game[Any], config_json: dict[str, Any]) -> Config:
@@ -236,11 +247,7 @@ class Hub:
         seats = []
         for i, (kind, bot) in enumerate(specs):
             if kind == "bot":
-                try:
-                    make_bot(game, bot or "random")
-                except ConfigError as e:
-                    raise ApiError(422, "bad_bot", str(e)) from None
-                seats.append(SeatData(i, "bot", bot or "random"))
+                seats.append(SeatData(i, "bot", _bot_kind(game, bot or "random")))
             else:
                 seats.append(SeatData(i, "human"))
         return seats
@@ -256,16 +263,94 @@ class Hub:
         holders: list[str | None] | None = None,
         client: str | None = None,
     ) -> tuple[LiveGame, str | None]:
-        """Start a game within the quotas: ``client`` (when given) may start only so many games per
-        window, and the server runs only so many games without a human (429 beyond).  See ``_create``."""
+        """Start a game (or resume an uploaded record); returns it and the claimed seat's token.
+
+        Within the quotas (:meth:`_starting`): ``client`` (when given) may start only so many games per
+        window, and the server runs only so many games without a human (429 beyond).  ``holders`` gives
+        human seats to the holders of these token hashes (a rematch's players).  A game resumed from a
+        record keeps the record's seed, which its uploader chose: it is marked ``seed_chosen``.  Raises
+        ``IntegrityError`` if ``rematch_of`` already has its rematch."""
+        with self._starting(client, all(kind == "bot" for kind, _ in specs)):
+            if game_name not in self.registry:
+                names = ", ".join(self.registry.names()) or "none"
+                raise ApiError(
+                    404, "no_such_game_type", f"no game called {game_name!r}; the games are: {names}"
+                )
+            game = self.registry.get(game_name)
+            try:
+                # a game's own checks may build things from the options (a deck): off the event loop
+                config = await asyncio.to_thread(_valid_config, game, config_json)
+            except ConfigError as e:
+                raise ApiError(422, "bad_config", str(e)) from None
+            seats = self._seats(game, specs, config.players)
+            for s, held in zip(seats, holders or [], strict=False):
+                if s.kind == "human":
+                    s.token_hash = held
+            token = None
+            if claim is not None:
+                if not 0 <= claim < len(seats) or seats[claim].kind != "human":
+                    raise ApiError(422, "bad_claim", "you can only take a human seat of this game")
+                token = new_token()
+                seats[claim].token_hash = token_hash(token)
+            game_id = new_game_id()
+            seed_chosen = record is not None
+            if record is None:
+                record = Record(game.name, config, new_seed())
+            elif abs(record.seed) > MAX_SEED:
+                raise ApiError(
+                    422, "bad_record", f"the record's seed is a whole number from {-MAX_SEED} to {MAX_SEED}"
+                )
+            elif record.rules is not None and record.rules != game.rules_version:
+                raise ApiError(
+                    422,
+                    "other_rules",
+                    f"this record was played under {game.title} rules version {record.rules}, and this "
+                    f"server plays version {game.rules_version}: it cannot be replayed under other rules",
+                )
+            elif len(record.steps) > game.max_decisions(config):
+                raise ApiError(
+                    422, "bad_record", f"the record has more steps than any game of {game.title} takes"
+                )
+            try:
+                live = await self._from_record(game, game_id, record, seats)
+            except LudorumError as e:
+                raise ApiError(422, "bad_record", f"the record cannot be replayed: {e}") from None
+            live.rematch_of = rematch_of
+            live.seed_chosen = seed_chosen
+            result = live.game.result(live.state).to_json() if live.over else None
+            await asyncio.to_thread(
+                self.store.create_game,
+                game_id,
+                game.name,
+                config.to_json(),
+                record.seed,
+                live.status,
+                seats,
+                [(s, a.to_json()) for s, a in record.steps],
+                result,
+                rematch_of,
+                seed_chosen,
+                game.rules_version,
+            )
+            if live.over:
+                self._keep(self.finished, live)
+            else:
+                self.games[game_id] = live
+                self.kick(live)
+            return live, token
+
+    @contextlib.contextmanager
+    def _starting(self, client: str | None, all_bots: bool) -> Iterator[None]:
+        """Admit the start of a game by ``client`` (counted against its quota), without a human if
+        ``all_bots``; a start that fails does not count."""
         if client is not None:
             self.quota.check(client)
-        all_bots = all(kind == "bot" for kind, _ in specs)
         try:
             if all_bots:
-                self._admit_bot_game()
+                self._refuse_bot_game()
+                self._bot_games_starting += 1
             try:
-                return await self._create(game_name, config_json, specs, claim, record, rematch_of, holders)
+                yield
             finally:
                 if all_bots:
                     self._bot_games_starting -= 1
@@ -279,94 +364,11 @@ class Hub:
         running = sum(1 for g in self.games.values() if all(s.kind == "bot" for s in g.seats))
         return running + self._bot_games_starting
 
-    def _admit_bot_game(self) -> None:
-        if self.limits.bot_games and self._bot_games() >= self.limits.bot_games:
-            raise bot_games_refusal(self.limits.bot_games)
-        self._bot_games_starting += 1
-
-    async def _create(
-        self,
-        game_name: str,
-        config_json: dict[str, Any],
-        specs: list[tuple[str, str | None]],
-        claim: int | None,
-        record: Record | None = None,
-        rematch_of: str | None = None,
-        holders: list[str | None] | None = None,
-    ) -> tuple[LiveGame, str | None]:
-        """Start a game (or resume an uploaded record); returns it and the claimed seat's token.
-
-        ``holders`` gives human seats to the holders of these token hashes (a rematch's players).
-        A game resumed from a record keeps the record's seed, which its uploader chose: it is marked
-        ``seed_chosen``.  Raises ``IntegrityError`` if ``rematch_of`` already has its rematch."""
-        if game_name not in self.registry:
-            raise ApiError(
-                404,
-                "no_such_game_type",
-                f"no game called {game_name!r}; the games are: {', '.join(self.registry.names()) or 'none'}",
-            )
-        game = self.registry.get(game_name)
-        try:
-            # a game's own checks may build things from the options (a deck): off the event loop
-            config = await asyncio.to_thread(_valid_config, game, config_json)
-        except ConfigError as e:
-            raise ApiError(422, "bad_config", str(e)) from None
-        seats = self._seats(game, specs, config.players)
-        for s, held in zip(seats, holders or [], strict=False):
-            if s.kind == "human":
-                s.token_hash = held
-        token = None
-        if claim is not None:
-            if not 0 <= claim < len(seats) or seats[claim].kind != "human":
-                raise ApiError(422, "bad_claim", "you can only take a human seat of this game")
-            token = new_token()
-            seats[claim].token_hash = token_hash(token)
-        game_id = new_game_id()
-        seed_chosen = record is not None
-        if record is None:
-            record = Record(game.name, config, new_seed())
-        elif abs(record.seed) > MAX_SEED:
-            raise ApiError(
-                422, "bad_record", f"the record's seed is a whole number from {-MAX_SEED} to {MAX_SEED}"
-            )
-        elif record.rules is not None and record.rules != game.rules_version:
-            raise ApiError(
-                422,
-                "other_rules",
-                f"this record was played under {game.title} rules version {record.rules}, and this "
-                f"server plays version {game.rules_version}: it cannot be replayed under other rules",
-            )
-        elif len(record.steps) > game.max_decisions(config):
-            raise ApiError(
-                422, "bad_record", f"the record has more steps than any game of {game.title} takes"
-            )
-        try:
-            live = await self._from_record(game, game_id, record, seats)
-        except LudorumError as e:
-            raise ApiError(422, "bad_record", f"the record cannot be replayed: {e}") from None
-        live.rematch_of = rematch_of
-        live.seed_chosen = seed_chosen
-        result = live.game.result(live.state).to_json() if live.over else None
-        await asyncio.to_thread(
-            self.store.create_game,
-            game_id,
-            game.name,
-            config.to_json(),
-            record.seed,
-            live.status,
-            seats,
-            [(s, a.to_json()) for s, a in record.steps],
-            result,
-            rematch_of,
-            seed_chosen,
-            game.rules_version,
-        )
-        if live.over:
-            self._keep(self.finished, live)
-        else:
-            self.games[game_id] = live
-            self.kick(live)
-        return live, token
+    def _refuse_bot_game(self) -> None:
+        """Refuse (429) one more game without a human if this process runs its limit of them."""
+        limit = self.limits.bot_games
+        if limit and self._bot_games() >= limit:
+            raise bot_games_refusal(limit)
 
     async def claim(self, live: LiveGame, seat: int, accept_chosen_seed: bool = False) -> str:
         """Take a free human seat; returns its new token.  A game whose seed its uploader chose is
@@ -401,17 +403,10 @@ class Hub:
             if live.over:  # who played a finished game is history
                 raise ApiError(409, "game_over", "this game has ended; its seats can no longer change")
             s = live.seats[seat]
-            # the last human handing over to a bot starts an all-bot game
-            last_human = all(o.kind == "bot" for o in live.seats if o.seat != seat)
-            limit = self.limits.bot_games
-            if bot is not None and last_human and limit and self._bot_games() >= limit:
-                raise bot_games_refusal(limit)
             if bot is not None:
-                try:
-                    make_bot(live.game, bot)
-                except ConfigError as e:
-                    raise ApiError(422, "bad_bot", str(e)) from None
-                s.kind, s.bot, s.token_hash = "bot", bot, None
+                if all(o.kind == "bot" for o in live.seats if o.seat != seat):
+                    self._refuse_bot_game()  # the last human handing over to a bot starts an all-bot game
+                s.kind, s.bot, s.token_hash = "bot", _bot_kind(live.game, bot), None
                 live.bots.pop(seat, None)
             else:
                 s.token_hash = None
