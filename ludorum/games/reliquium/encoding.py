@@ -13,20 +13,14 @@ from typing import Any
 from ludorum.engine import Config
 from ludorum.engine.encoding import Counts, Fixed, GameEncoding, Kind, Num, OneHot, Record
 
-from .rules import LIMIT, C
+from .rules import LIMIT, C, subsets
 
 _REGIONS = range(len(C.names))
 _CLASSES = range(3)
 _FACTIONS = range(len(C.factions))
 _PAIRS = tuple((a, b) for a in _REGIONS for b in C.adj[a])
 """Ordered neighbour pairs (source, destination): marches, tokens, fleeing moves."""
-_UNITS = tuple(
-    (w, d, m)
-    for w in range(LIMIT + 1)
-    for d in range(LIMIT + 1)
-    for m in range(LIMIT + 1)
-    if 0 < w + d + m <= LIMIT
-)
+_UNITS = subsets((LIMIT, LIMIT, LIMIT), LIMIT)
 """Every non-empty choice of at most LIMIT units (warriors, defenders, mages)."""
 
 
