@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 
@@ -18,3 +19,10 @@ class ApiError(Exception):
     def body(self) -> dict[str, Any]:
         """The JSON body."""
         return {"error": {"code": self.code, "message": self.message, **self.extra}}
+
+
+def retry_later(code: str, message: str, seconds: float) -> ApiError:
+    """A ``429``: try again in ``seconds`` (rounded up to whole seconds, at least one), said both in
+    the ``Retry-After`` header and as ``retry_after`` in the body."""
+    wait = max(1, math.ceil(seconds))
+    return ApiError(429, code, message, headers={"Retry-After": str(wait)}, retry_after=wait)

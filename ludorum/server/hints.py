@@ -29,7 +29,7 @@ from ludorum.agents.analysis import LEVEL, Advice, advise, analyse
 from ludorum.engine import Action, Game, Record
 from ludorum.engine.information import InformationSet
 from ludorum.server.db import Base, SeatData, Store
-from ludorum.server.errors import ApiError
+from ludorum.server.errors import ApiError, retry_later
 from ludorum.server.hub import Hub
 from ludorum.server.live import LiveGame
 from ludorum.server.schemas import ErrorBody
@@ -126,9 +126,9 @@ class Hints:
             raise ApiError(429, "hint_busy", "a hint for you is being searched already", retry_after=1)
         wait = self._last.get(key, -HINT_INTERVAL) + HINT_INTERVAL - self.clock()
         if wait > 0:
-            raise _later("hint_too_soon", f"one hint every {HINT_INTERVAL:g} seconds", wait)
+            raise retry_later("hint_too_soon", f"one hint every {HINT_INTERVAL:g} seconds", wait)
         if self._thinking >= MAX_THINKING:
-            raise _later("hints_busy", "the server is searching other hints; try again in a moment", 2)
+            raise retry_later("hints_busy", "the server is searching other hints; try again in a moment", 2)
         version, info = live.version, InformationSet(live.game, live.state, seat)
         labels = dict(live.legal_labels())
         self._asking.add(key)
@@ -158,7 +158,7 @@ class Hints:
             return 200, done
         if live.id not in self._running:
             if len(self._running) >= MAX_ANALYSES:
-                raise _later("analyses_busy", "the server is analysing another game; try again soon", 10)
+                raise retry_later("analyses_busy", "the server is analysing another game; try again soon", 10)
             task = asyncio.get_running_loop().create_task(self._analyse(hub, live))
             self._running[live.id] = task
         return 202, {"status": "running", "level": LEVEL}
@@ -199,11 +199,6 @@ def _advice_json(advice: Advice, labels: dict[Action, str], version: int) -> dic
         "label": labels.get(advice.action, str(advice.action)),
         "win": None if advice.win is None else round(advice.win, 3),
     }
-
-
-def _later(code: str, message: str, seconds: float) -> ApiError:
-    wait = max(1, int(seconds + 0.999))
-    return ApiError(429, code, message, headers={"Retry-After": str(wait)}, retry_after=wait)
 
 
 def _refusals(*statuses: int) -> dict[int | str, dict[str, Any]]:

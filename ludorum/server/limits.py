@@ -17,7 +17,7 @@ import os
 import time
 from collections.abc import Callable, Mapping
 
-from ludorum.server.errors import ApiError
+from ludorum.server.errors import ApiError, retry_later
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -87,13 +87,11 @@ class ClientQuota:
             starts.popleft()
         if len(starts) >= limit:
             wait = max(1, math.ceil(starts[0] + self.limits.window - now))
-            raise ApiError(
-                429,
+            raise retry_later(
                 "too_many_games",
                 f"you have started {limit} games in the last {self.limits.window:g} seconds, the most "
                 f"this server allows; try again in {wait} seconds",
-                headers={"Retry-After": str(wait)},
-                retry_after=wait,
+                wait,
             )
         starts.append(now)
 
@@ -117,11 +115,9 @@ class ClientQuota:
 
 def bot_games_refusal(limit: int) -> ApiError:
     """The 429 for a game that would take the server over its all-bot limit."""
-    return ApiError(
-        429,
+    return retry_later(
         "too_many_bot_games",
         f"this server already runs {limit} games without a human player, its limit; "
         "take a seat yourself, or try again when one has ended",
-        headers={"Retry-After": "60"},
-        retry_after=60,
+        60,
     )
