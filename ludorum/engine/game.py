@@ -46,6 +46,13 @@ class Result:
         """The seats ranked first."""
         return tuple(s for s, r in enumerate(self.ranking) if r == 1)
 
+    @property
+    def shares(self) -> tuple[float, ...]:
+        """Each seat's share of the win: 1/k to each of the k seats ranked first, 0 to the others, so
+        that the shares of a game sum to 1 (search rewards, tournament and balance win rates)."""
+        k = self.ranking.count(1)
+        return tuple(1.0 / k if r == 1 else 0.0 for r in self.ranking)
+
     @staticmethod
     def from_keys(keys: Sequence[Sequence[float]], reason: str) -> Result:
         """Rank seats by comparable keys (first entry = score, the rest tie-breaks); equal keys tie."""

@@ -18,7 +18,7 @@ from typing import Any
 from ludorum.engine import Game
 from ludorum.lab.results import Line
 from ludorum.lab.schedule import Schedule
-from ludorum.lab.stats import Rate, win_shares
+from ludorum.lab.stats import Rate
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +86,7 @@ def cell_figures(cell: Cell) -> dict[str, Any]:
     decisions, lengths = [], []
     for line in lines:
         assert line.record.result is not None
-        shares = win_shares(line.record.result)
+        shares = line.record.result.shares
         reasons[reason_kind(line.record.result.reason)] += 1
         decisions.append(line.facts.decisions)
         if line.facts.length is not None:

@@ -24,7 +24,8 @@ from ludorum.agents import make_bot, play_game
 from ludorum.agents.search import LEVELS, SearchBot, level_settings
 from ludorum.engine import Game
 from ludorum.engine.bots import Bot
-from ludorum.lab.stats import Z95, Rate
+from ludorum.lab.results import complete_lines, cut_torn_tail
+from ludorum.lab.stats import Rate
 
 
 def uncapped(game: Game[Any], kind: str) -> Bot:
@@ -36,19 +37,27 @@ def uncapped(game: Game[Any], kind: str) -> Bot:
 
 @dataclass(frozen=True)
 class Score:
-    """``a``'s mean share of the win against ``b`` over ``n`` games, with its 95 % interval."""
+    """``a``'s share of the win against ``b`` over a match, as a :class:`Rate` (fair share 1/players)."""
 
     a: str
     b: str
     players: int
-    n: int
-    mean: float
-    half_width: float
+    rate: Rate
+
+    @property
+    def n(self) -> int:
+        """Games played."""
+        return self.rate.n
+
+    @property
+    def mean(self) -> float:
+        """``a``'s mean share of the win."""
+        return self.rate.rate
 
     @property
     def interval(self) -> tuple[float, float]:
         """The 95 % Wilson interval of the mean share (honest at 0 % and 100 %, unlike the normal one)."""
-        return Rate(self.mean * self.n, self.n, 1.0 / self.players).interval
+        return self.rate.interval
 
     def fair_multiple(self) -> float:
         """The share over the fair share (1/players)."""
@@ -70,14 +79,14 @@ def play_match(
 ) -> Iterator[float]:
     """Play the match game by game, yielding ``a``'s share of each game's win."""
     config = game.config(players)
+    if log is not None:
+        cut_torn_tail(log)  # a run killed mid-write: go on from a clean line end
     for g in range(games):
         seat = g % players
         bots = [uncapped(game, a if s == seat else b) for s in range(players)]
         start = time.perf_counter()
         play = play_game(game, config, seed + g, bots)
-        result = game.result(play.state)
-        winners = result.ranking.count(1)
-        share = 1.0 / winners if result.ranking[seat] == 1 else 0.0
+        share = game.result(play.state).shares[seat]
         if log is not None:
             entry = {
                 "game": game.name, "a": a, "b": b, "players": players, "seed": seed + g, "seat": seat,
@@ -90,16 +99,13 @@ def play_match(
 
 def score(a: str, b: str, players: int, shares: Sequence[float]) -> Score:
     """The summary of a match's per-game shares."""
-    n = len(shares)
-    mean = sum(shares) / n if n else 0.0
-    var = sum((x - mean) ** 2 for x in shares) / (n - 1) if n > 1 else 0.25
-    return Score(a, b, players, n, mean, Z95 * math.sqrt(var / n) if n else 1.0)
+    return Score(a, b, players, Rate(sum(shares), len(shares), 1.0 / players))
 
 
 def read_log(path: Path, game: str) -> list[Score]:
     """Every match of ``game`` recorded in a JSON-lines log, summarised."""
     groups: dict[tuple[str, str, str, int], list[float]] = {}
-    for line in path.read_text().splitlines():
+    for _, line in complete_lines(path):
         e = json.loads(line)
         if e["game"] != game:
             continue

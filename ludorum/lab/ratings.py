@@ -16,7 +16,7 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 from ludorum.lab.results import Line
-from ludorum.lab.stats import Z95, Rate, win_shares
+from ludorum.lab.stats import Z95, Rate
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +67,7 @@ def standings(bots: Sequence[str], lines: Sequence[Line]) -> list[BotStanding]:
         if result is None:
             continue
         players = len(line.bots)
-        for seat, (bot, share) in enumerate(zip(line.bots, win_shares(result), strict=True)):
+        for seat, (bot, share) in enumerate(zip(line.bots, result.shares, strict=True)):
             wins[bot] += share
             seats[bot] += 1
             ranks[bot] += result.ranking[seat]

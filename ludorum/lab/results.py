@@ -70,14 +70,31 @@ class Line:
         return spec
 
 
-def read_lines(path: Path) -> Iterator[Line]:
-    """Every complete line of a results file, decoded; a torn last line (killed mid-write) is skipped."""
+def complete_lines(path: Path) -> Iterator[tuple[int, str]]:
+    """The numbered, non-blank lines of a JSON-lines file; a torn last line (killed mid-write) is skipped."""
     with path.open(encoding="utf-8") as f:
         for number, text in enumerate(f, 1):
             if not text.endswith("\n"):
                 return  # torn by a kill: the game was not counted and will be played again
             if text.strip():
-                yield Line.parse(text, f"{path}:{number}")
+                yield number, text
+
+
+def cut_torn_tail(path: Path) -> None:
+    """Cut a torn last line off a JSON-lines file (the only change made to it), so that appending goes
+    on from a clean line end."""
+    if not path.is_file():
+        return
+    end = path.read_bytes().rfind(b"\n") + 1
+    if end != path.stat().st_size:
+        with path.open("r+b") as f:
+            f.truncate(end)
+
+
+def read_lines(path: Path) -> Iterator[Line]:
+    """Every complete line of a results file, decoded; a torn last line (killed mid-write) is skipped."""
+    for number, text in complete_lines(path):
+        yield Line.parse(text, f"{path}:{number}")
 
 
 class ResultsFile:
@@ -120,10 +137,7 @@ class ResultsFile:
             if line.index in found:
                 raise LabError(f"{where}: game {line.index} appears twice; the file was edited by hand")
             found[line.index] = line
-        end = self.path.read_bytes().rfind(b"\n") + 1
-        if end != self.path.stat().st_size:
-            with self.path.open("r+b") as f:
-                f.truncate(end)
+        cut_torn_tail(self.path)
         return found
 
     def append(self, line: str) -> None:

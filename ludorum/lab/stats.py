@@ -1,7 +1,7 @@
-"""Win shares and their 95 % intervals.
+"""Win rates and their 95 % intervals.
 
-A game's win is shared: a seat ranked first alone wins 1, each of ``k`` seats tied for first wins
-``1/k``; so the win shares of a game sum to 1 and a fair seat's share is ``1/players``.
+A game's win is shared (``Result.shares``): a seat ranked first alone wins 1, each of ``k`` seats tied
+for first wins ``1/k``; so the win shares of a game sum to 1 and a fair seat's share is ``1/players``.
 """
 
 from __future__ import annotations
@@ -10,16 +10,8 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from ludorum.engine import Result
-
 Z95 = 1.959963984540054
 """The two-sided 95 % quantile of the normal distribution."""
-
-
-def win_shares(result: Result) -> list[float]:
-    """Each seat's share of the win (ties for first split it)."""
-    winners = result.winners
-    return [1.0 / len(winners) if s in winners else 0.0 for s in range(len(result.ranking))]
 
 
 @dataclass(frozen=True, slots=True)

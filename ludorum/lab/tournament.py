@@ -12,7 +12,7 @@ from ludorum.lab.play import play_task
 from ludorum.lab.ratings import head_to_head, standings
 from ludorum.lab.results import Line, ResultsFile
 from ludorum.lab.schedule import GameTask, Schedule
-from ludorum.lab.stats import Rate, win_shares
+from ludorum.lab.stats import Rate
 
 OnGame = Callable[[GameTask], None]
 
@@ -73,7 +73,7 @@ def seat_rates(lines: list[Line], players: int) -> list[Rate]:
     wins = [0.0] * players
     for line in lines:
         if line.record.result is not None:
-            for seat, share in enumerate(win_shares(line.record.result)):
+            for seat, share in enumerate(line.record.result.shares):
                 wins[seat] += share
     n = sum(1 for line in lines if line.record.result is not None)
     return [Rate(w, n, 1 / players) for w in wins]

@@ -8,7 +8,7 @@ import random
 from typing import Any
 
 from ludorum.agents.search import SearchBot, SearchSettings
-from ludorum.agents.search.rollout import searchable, win_shares
+from ludorum.agents.search.rollout import searchable
 from ludorum.engine import CHANCE, Action, Game
 from ludorum.engine.information import InformationSet
 
@@ -24,7 +24,7 @@ def solve(game: Game[Any], state: Any, seed: int = 0) -> Action:
 def wins_alone(game: Game[Any], state: Any, seat: int, depth: int) -> bool:
     """Whether ``seat`` can force a win by its own next ``depth`` decisions (no one else moves)."""
     if game.is_over(state):
-        return win_shares(game.result(state))[seat] == 1.0
+        return game.result(state).shares[seat] == 1.0
     if depth == 0 or game.to_move(state) != seat:
         return False
     return any(

@@ -8,7 +8,7 @@ from ludorum.engine import Config, Record, Result
 from ludorum.lab.facts import Facts
 from ludorum.lab.ratings import head_to_head, standings
 from ludorum.lab.results import Line
-from ludorum.lab.stats import Rate, win_shares
+from ludorum.lab.stats import Rate
 
 
 def line(index: int, bots: tuple[str, ...], ranking: tuple[int, ...]) -> Line:
@@ -40,7 +40,7 @@ def test_a_kind_in_two_seats_is_rated_once_per_game_and_ties_share() -> None:
     assert table["a"].wins.wins == pytest.approx(10.0)  # two seats, half a win each, per game
     assert table["a"].wins.n == 20
     assert head_to_head(["a", "b"], lines)["a"]["b"].n == 20
-    assert win_shares(Result((1, 1, 0), (1, 1, 3), "")) == [0.5, 0.5, 0.0]
+    assert Result((1, 1, 0), (1, 1, 3), "").shares == (0.5, 0.5, 0.0)
 
 
 def test_wilson_interval_matches_the_textbook_and_flags_unfair_shares() -> None:

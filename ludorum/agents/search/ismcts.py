@@ -20,7 +20,7 @@ from typing import Any
 from ludorum.engine import CHANCE, Action
 
 from .common import Rewards, Searcher
-from .rollout import rollout, sample_outcome, searchable, win_shares
+from .rollout import rollout, sample_outcome, searchable
 
 
 class InfoNode(Rewards):
@@ -52,7 +52,7 @@ class ISMCTS(Searcher):
         path = [root]
         while True:
             if game.is_over(state):
-                rewards: Sequence[float] = win_shares(game.result(state))
+                rewards: Sequence[float] = game.result(state).shares
                 break
             mover = game.to_move(state)
             children = node.children

@@ -19,7 +19,7 @@ from typing import Any
 from ludorum.engine import CHANCE, Action, Game
 
 from .common import Rewards, Searcher
-from .rollout import Guide, rollout, searchable, win_shares
+from .rollout import Guide, rollout, searchable
 
 TERMINAL = -2
 """``StateNode.mover`` of a finished game."""
@@ -41,7 +41,7 @@ class StateNode(Rewards):
         self.untried: list[Action] = []
         if game.is_over(state):
             self.mover = TERMINAL
-            self.rewards = win_shares(game.result(state))
+            self.rewards = game.result(state).shares
             return
         self.mover = game.to_move(state)
         if self.mover == CHANCE:

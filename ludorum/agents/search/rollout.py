@@ -1,10 +1,11 @@
 """Rewards and rollouts: how a search scores a position it will not expand further.
 
-A finished game gives every seat its share of the win (1 to a sole winner, 1/k to each of k tied
-winners, 0 to the rest).  Otherwise a rollout plays on with a pluggable policy for at most ``depth``
-decisions and, if the game has not ended, asks the game's :class:`~ludorum.engine.evaluation.Evaluation`
-for a value per seat (with no evaluation it plays to the end).  Chance is always drawn from the
-search's own generator with the game's probabilities, never from the state's generator.
+A finished game gives every seat its share of the win (``Result.shares``: 1 to a sole winner, 1/k to
+each of k tied winners, 0 to the rest).  Otherwise a rollout plays on with a pluggable policy for at
+most ``depth`` decisions and, if the game has not ended, asks the game's
+:class:`~ludorum.engine.evaluation.Evaluation` for a value per seat (with no evaluation it plays to the
+end).  Chance is always drawn from the search's own generator with the game's probabilities, never from
+the state's generator.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ludorum.engine import CANCEL, CHANCE, Action, Game, Result
+from ludorum.engine import CANCEL, CHANCE, Action, Game
 from ludorum.engine.bots import Bot
 from ludorum.engine.information import InformationSet
 
@@ -23,12 +24,6 @@ Policy = Callable[[Any, Sequence[Action], random.Random], Action]
 Guide = Callable[[Any, Sequence[Action], random.Random], Action | None]
 """A tree guide: (state, searchable actions, generator) → the action a heuristic would play there, whose
 child the search then favours (progressive bias), or ``None``."""
-
-
-def win_shares(result: Result) -> tuple[float, ...]:
-    """Each seat's share of the win: 1/k to each of the k seats ranked first, 0 to the others."""
-    winners = result.ranking.count(1)
-    return tuple(1.0 / winners if r == 1 else 0.0 for r in result.ranking)
 
 
 def searchable(legal: Sequence[Action]) -> list[Action]:
@@ -124,4 +119,4 @@ def rollout(
         else:
             state = game.apply(state, policy(state, game.legal_actions(state), rng))
         steps += 1
-    return win_shares(game.result(state))
+    return game.result(state).shares

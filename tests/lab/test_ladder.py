@@ -1,0 +1,44 @@
+"""Strength matches: shares per game, a log that survives a kill mid-write, Wilson intervals, Elo."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ludorum.lab.ladder import ladder_elo, play_match, read_log, score
+from ludorum.lab.stats import Rate
+from tests.agents.tiny import Nim
+
+
+def test_a_match_logs_each_game_and_its_summary_survives_a_torn_line(tmp_path: Path) -> None:
+    log = tmp_path / "ladder.jsonl"
+    shares = list(play_match(Nim(), "easy", "random", 2, 6, seed=3, log=log))
+    assert len(shares) == 6 and all(s in (0.0, 1.0) for s in shares)
+    with log.open("a") as f:
+        f.write('{"game": "nim", "a": "ea')  # killed mid-write
+    [s] = read_log(log, "nim")
+    assert (s.a, s.b, s.players, s.n) == ("easy", "random", 2, 6)
+    assert s.mean == pytest.approx(sum(shares) / 6)
+    list(play_match(Nim(), "easy", "random", 2, 2, seed=9, log=log))  # goes on from a clean line end
+    assert read_log(log, "nim")[0].n == 8
+
+
+def test_a_score_is_a_wilson_rate_against_the_fair_share() -> None:
+    s = score("hard", "medium", 3, [1.0, 0.5, 0.0, 1.0])
+    assert s.rate == Rate(2.5, 4, 1 / 3)
+    assert s.interval == Rate(2.5, 4, 1 / 3).interval
+    assert s.fair_multiple() == pytest.approx(2.5 / 4 * 3)
+
+
+def test_the_elo_ladder_chains_neighbour_matches_from_random() -> None:
+    scores = [
+        score("heuristic", "random", 2, [1.0] * 30 + [0.0] * 10),
+        score("easy", "heuristic", 2, [0.5] * 20),
+    ]
+    elo = ladder_elo(scores)
+    assert elo["random"] == (0.0, 0.0)
+    assert elo["heuristic"][0] == pytest.approx(190.8, abs=0.1)  # 75 %: 400·log10(3)
+    assert elo["easy"][0] == pytest.approx(elo["heuristic"][0])  # an even match adds nothing
+    assert elo["easy"][1] > elo["heuristic"][1] > 0  # uncertainty adds up along the chain
+    assert "medium" not in elo
