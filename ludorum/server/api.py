@@ -28,13 +28,15 @@ from ludorum.server.security import cookie_name, match_seat, presented_token
 _REFUSALS = {
     400: "the body could not be read",
     401: "a seat token is needed (no_token), or the one presented is not valid here (bad_token)",
+    403: "the game does not allow it (hints_off)",
     404: "no such game, game type, seat or step",
     409: "the game's state does not allow it (stale_version: resync; not_your_turn, game_over, "
     "seat_taken, not_over, chosen_seed, unresumable, other_rules)",
     413: "the request body is too large (too_large)",
     422: "the request is malformed or breaks a rule (invalid_request, illegal_action, bad_config, "
     "other_rules, ...)",
-    429: "a quota is used up (too_many_games, too_many_bot_games); see Retry-After",
+    429: "a quota is used up (too_many_games, too_many_bot_games, hint_too_soon, hints_busy, "
+    "analyses_busy, ...); see Retry-After",
 }
 
 
@@ -81,7 +83,8 @@ def _looker(
         return None
 
 
-def _require_seat(hub: Hub, live: LiveGame, request: Request) -> int:
+def require_seat(hub: Hub, live: LiveGame, request: Request) -> int:
+    """The seat whose token the request presents (``401`` without one, or with a wrong one)."""
     seat = _seat(hub, live, request)
     if seat is None:
         raise ApiError(401, "no_token", "this needs your seat token (cookie or Authorization header)")
@@ -270,7 +273,7 @@ async def leave(game_id: str, body: Leave, request: Request, response: Response)
     """Give up your seat (to another human, or to a bot of the kind named)."""
     hub = _hub(request)
     live = await hub.get(game_id)
-    seat = _require_seat(hub, live, request)
+    seat = require_seat(hub, live, request)
     await hub.leave(live, seat, body.bot)
     response.delete_cookie(cookie_name(game_id), path="/")
     return {"id": game_id, "seat": seat, "left": True}
@@ -287,7 +290,7 @@ async def rematch(game_id: str, request: Request, response: Response) -> Claimed
     the first call; every player keeps their seat and their token, and each call answers the same game."""
     hub = _hub(request)
     live = await hub.get(game_id)
-    seat = _require_seat(hub, live, request)
+    seat = require_seat(hub, live, request)
     new = await hub.rematch(live)
     token = presented_token(live.id, request.headers, request.cookies)
     kept = token is not None and match_seat(token, [(s.seat, s.token_hash) for s in new.seats]) == seat
@@ -299,7 +302,7 @@ async def submit(game_id: str, body: Submit, request: Request) -> dict[str, Any]
     """Submit an action with the version you saw; the answer is your new view once it is stored."""
     hub = _hub(request)
     live = await hub.get(game_id)
-    seat = _require_seat(hub, live, request)
+    seat = require_seat(hub, live, request)
     try:
         action = Action.from_json(body.action.model_dump())
     except CodecError as e:

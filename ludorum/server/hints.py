@@ -28,12 +28,11 @@ from sqlalchemy.orm import Mapped, mapped_column
 from ludorum.agents.analysis import LEVEL, Advice, advise, analyse
 from ludorum.engine import Action, Game, Record
 from ludorum.engine.information import InformationSet
+from ludorum.server.api import refusals, require_seat
 from ludorum.server.db import Base, SeatData, Store
 from ludorum.server.errors import ApiError, retry_later
 from ludorum.server.hub import Hub
 from ludorum.server.live import LiveGame
-from ludorum.server.schemas import ErrorBody
-from ludorum.server.security import presented_token
 
 HINT_INTERVAL = 3.0
 """Seconds a seat waits between two hints that need a search."""
@@ -135,10 +134,7 @@ class Hints:
         self._thinking += 1
         self._keep(self._last, key, self.clock())
         try:
-            if hub.bot_pool is not None:
-                advice = await hub.bot_pool.call(f"{live.id}:{seat}", advise, info, LEVEL, None, version)
-            else:
-                advice = await asyncio.to_thread(advise, info, LEVEL, None, version)
+            advice = await hub.search(f"{live.id}:{seat}", advise, info, LEVEL, None, version)
         finally:
             self._asking.discard(key)
             self._thinking -= 1
@@ -167,12 +163,7 @@ class Hints:
         try:
             record = live.record()
             players = live.config.players
-            if hub.bot_pool is not None:
-                data = await hub.bot_pool.call(
-                    f"analysis:{live.id}", analysis_json, live.game, record, players
-                )
-            else:
-                data = await asyncio.to_thread(analysis_json, live.game, record, players)
+            data = await hub.search(f"analysis:{live.id}", analysis_json, live.game, record, players)
             self._keep(self._analyses, live.id, {"status": "done", **data})
         except Exception as e:  # a failed analysis is reported, not retried in a loop
             self._keep(self._analyses, live.id, {"status": "failed", "message": str(e)[:200]})
@@ -201,10 +192,6 @@ def _advice_json(advice: Advice, labels: dict[Action, str], version: int) -> dic
     }
 
 
-def _refusals(*statuses: int) -> dict[int | str, dict[str, Any]]:
-    return {s: {"model": ErrorBody} for s in statuses}
-
-
 router = APIRouter(prefix="/api", tags=["hints"])
 
 
@@ -213,7 +200,7 @@ def _book(request: Request) -> tuple[Hub, Hints]:
     return hub, request.app.state.hints
 
 
-@router.get("/games/{game_id}/hints", summary="Whether this game allows hints", responses=_refusals(404, 409))
+@router.get("/games/{game_id}/hints", summary="Whether this game allows hints", responses=refusals(404, 409))
 async def hint_setting(game_id: str, request: Request) -> dict[str, Any]:
     """``{"allowed": bool, "level": ...}``: whether its players may ask for a suggested move."""
     hub, hints = _book(request)
@@ -221,22 +208,19 @@ async def hint_setting(game_id: str, request: Request) -> dict[str, Any]:
     return {"allowed": await hints.allowed(hub, live), "level": LEVEL}
 
 
-@router.post("/games/{game_id}/hint", summary="Suggest a move", responses=_refusals(401, 403, 404, 409, 429))
+@router.post("/games/{game_id}/hint", summary="Suggest a move", responses=refusals(401, 403, 404, 409, 429))
 async def hint(game_id: str, request: Request) -> dict[str, Any]:
     """The search bot's suggestion for your turn — from what your seat knows only — and the win chance
     it estimates for you: ``{version, level, action, label, win}``."""
     hub, hints = _book(request)
     live = await hub.get(game_id)
-    seat = hub.seat_of(live, presented_token(live.id, request.headers, request.cookies))
-    if seat is None:
-        raise ApiError(401, "no_token", "this needs your seat token (cookie or Authorization header)")
-    return await hints.hint(hub, live, seat)
+    return await hints.hint(hub, live, require_seat(hub, live, request))
 
 
 @router.get(
     "/games/{game_id}/analysis",
     summary="The search bots' analysis of a finished game",
-    responses={202: {"description": "the analysis is running; ask again"}, **_refusals(404, 409, 429)},
+    responses={202: {"description": "the analysis is running; ask again"}, **refusals(404, 409, 429)},
 )
 async def game_analysis(game_id: str, request: Request, response: Response) -> dict[str, Any]:
     """Each analysed decision (move played, the search's better move, estimated win chance before and

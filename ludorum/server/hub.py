@@ -15,7 +15,7 @@ import contextlib
 import json
 import logging
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 from sqlalchemy.exc import IntegrityError
@@ -63,6 +63,7 @@ MAX_PENDING = 16
 
 
 _Shown = TypeVar("_Shown", LiveGame, RetiredGame)
+T = TypeVar("T")
 
 
 def _no_such_game() -> ApiError:
@@ -537,6 +538,13 @@ class Hub:
                 live.pending.clear()
                 live.state, live.steps, live.log = fresh.state, fresh.steps, fresh.log
                 await self._push_all(live)
+
+    async def search(self, key: str, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` (a search: a hint, an analysis) in the bot worker of ``key``, sharing the bots'
+        workers and their lower priority; in a thread when there is no bot pool."""
+        if self.bot_pool is not None:
+            return await self.bot_pool.call(key, fn, *args)
+        return await asyncio.to_thread(fn, *args)
 
     def kick(self, live: LiveGame) -> None:
         """Make sure chance and bots move if it is their turn."""
