@@ -66,8 +66,8 @@ def soak(
                     table.add_row(
                         game_name,
                         str(tally.games),
-                        f"{tally.steps:,}",
-                        f"{tally.checks:,}",
+                        f"{tally.passed.steps:,}",
+                        f"{tally.passed.checks:,}",
                         f"{tally.cpu:,.0f}",
                         str(len(tally.failures)),
                     )

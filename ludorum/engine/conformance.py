@@ -43,13 +43,42 @@ class ConformanceError(AssertionError):
 
 @dataclass
 class Report:
-    """What the kit did: games and steps played, checks passed, seconds spent."""
+    """What the kit did: games and steps played, checks passed, seconds spent, each game's length."""
 
     games: int = 0
     steps: int = 0
     checks: int = 0
     seconds: float = 0.0
     lengths: list[int] = field(default_factory=list)
+
+    def add(self, other: Report) -> None:
+        """Count ``other``'s games in this report too (the soak sums one report per game)."""
+        self.games += other.games
+        self.steps += other.steps
+        self.checks += other.checks
+        self.seconds += other.seconds
+        self.lengths.extend(other.lengths)
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON form (a soak worker's outcome carries it)."""
+        return {
+            "games": self.games,
+            "steps": self.steps,
+            "checks": self.checks,
+            "seconds": round(self.seconds, 3),
+            "lengths": list(self.lengths),
+        }
+
+    @staticmethod
+    def from_json(data: Any) -> Report:
+        """Decode :meth:`to_json` output."""
+        return Report(
+            int(data["games"]),
+            int(data["steps"]),
+            int(data["checks"]),
+            float(data["seconds"]),
+            [int(n) for n in data["lengths"]],
+        )
 
 
 CANCEL_ALLOWANCE = 10

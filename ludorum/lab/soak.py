@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ludorum.engine import Config, Game
-from ludorum.engine.conformance import ConformanceError, check_game
+from ludorum.engine.conformance import ConformanceError, Report, check_game
 from ludorum.games import registry
 from ludorum.lab.executors import Executor, Notify
 from ludorum.lab.schedule import GameTask, Spec
@@ -83,20 +83,24 @@ def soak_one(plan: SoakPlan, task: GameTask) -> str:
     except ConformanceError as e:
         out |= {"ok": False, "error": str(e), "record": e.record.to_json() if e.record else None}
     else:
-        out |= {"ok": True, "steps": report.steps, "checks": report.checks}
+        out |= {"ok": True, "report": report.to_json()}
     out["cpu"] = round(time.process_time() - start, 3)
     return json.dumps(out)
 
 
 @dataclass
 class GameTally:
-    """What the soak found for one game."""
+    """What the soak found for one game: the kit's report summed over the games that passed, the CPU
+    seconds of every game, and each violation's outcome (with its record)."""
 
-    games: int = 0
-    steps: int = 0
-    checks: int = 0
+    passed: Report = field(default_factory=Report)
     cpu: float = 0.0
     failures: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def games(self) -> int:
+        """Games soaked, passed or not."""
+        return self.passed.games + len(self.failures)
 
 
 def run_soak(
@@ -111,11 +115,9 @@ def run_soak(
         tally = GameTally()
         for _, line in executor.run(tasks(name, plan), partial(soak_one, plan), notify):
             outcome = json.loads(line)
-            tally.games += 1
             tally.cpu += outcome["cpu"]
             if outcome["ok"]:
-                tally.steps += outcome["steps"]
-                tally.checks += outcome["checks"]
+                tally.passed.add(Report.from_json(outcome["report"]))
             else:
                 tally.failures.append(outcome)
             on_game(outcome)

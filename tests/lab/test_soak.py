@@ -40,8 +40,8 @@ def test_configs_cover_every_player_count(soak_registry: Registry) -> None:
 def test_a_correct_game_soaks_clean_on_worker_processes(soak_registry: Registry) -> None:
     plan = SoakPlan(games=12, every=3, full=4)
     [(name, tally)] = run_soak(["face-down"], plan, ProcessExecutor(2))
-    assert name == "face-down" and tally.games == 12 and not tally.failures
-    assert tally.checks > tally.steps / 3
+    assert name == "face-down" and tally.games == tally.passed.games == 12 and not tally.failures
+    assert tally.passed.checks > tally.passed.steps / 3 and len(tally.passed.lengths) == 12
 
 
 def test_a_violation_comes_back_with_its_record_and_reproduces(
