@@ -224,3 +224,13 @@ def test_the_board_fits_a_phone_and_its_clicks_work_there(page: Page, realms_ser
     overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 0
     shot(page, "medieval-realms-phone.png")
+
+
+def test_escape_closes_the_board_menu(page: Page, realms_server: LiveServer) -> None:
+    """As Reliquium's: the menu a board click opens (focus on its first choice) shuts on Escape."""
+    start_four_player_game(page, realms_server.url)
+    assert my_turn(page)
+    page.locator(f"{MINE} .mr-res.mr-hot[data-resource='gold']").click()
+    expect(page.locator(".mr-menu button[role=menuitem]").first).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(page.locator(".mr-menu")).to_have_count(0)

@@ -233,6 +233,55 @@ Ludorum.placeBeside = function (popup, anchor, container) {
   return { left: a.left - c.left, top: a.top - c.top, right: a.right - c.left, bottom: a.bottom - c.top };
 };
 
+/** What a renderer keeps for one board across redraws of the same step (the answer to our action, then
+ * the WebSocket push, draw it twice; so does a resize): the kept object while `ctx.version` holds (never
+ * in a replay), else a fresh `{version, menu: null, ...fresh}`.  `kept` is the renderer's Map of board
+ * element → kept object. */
+Ludorum.keptFor = function (kept, board, ctx, fresh) {
+  const old = kept.get(board);
+  const k = old && old.version === ctx.version && !ctx.replay ? old : Object.assign({ version: ctx.version, menu: null }, fresh);
+  kept.set(board, k);
+  return k;
+};
+
+/** A board's clicks: `offer(options, name, anchor)` submits a single {label, action} at once and opens a
+ * small menu for several (`${prefix}-menu`, titled `name`, beside `anchor` and never over it:
+ * Ludorum.placeBeside), focused on its first choice; Escape or Close shuts it.  The open menu is kept
+ * in `keep.menu` (Ludorum.keptFor) so that `restore()`, called once the board is drawn again for the
+ * same step, reopens it in the same place with the choices still legal. */
+Ludorum.boardMenu = function (root, ctx, keep, prefix) {
+  const el = Ludorum.el;
+  let menu = null;
+  function close() {
+    if (menu) menu.remove();
+    menu = null;
+    keep.menu = null;
+  }
+  /** `anchor`: the clicked element, or its box kept from before a redraw. */
+  function open(name, options, anchor) {
+    if (!options.length) return;
+    menu = el("div", { class: `${prefix}-menu`, role: "menu", "aria-label": name },
+      el("div", { class: `${prefix}-menu-title` }, name),
+      options.map((o) => el("button", { role: "menuitem", onclick: () => { close(); ctx.submit(o.action); } }, o.label)),
+      el("button", { class: `${prefix}-menu-close`, onclick: close }, Ludorum.t("Close")));
+    menu.addEventListener("keydown", (event) => { if (event.key === "Escape") close(); });
+    root.append(menu);
+    keep.menu = { name, options, box: Ludorum.placeBeside(menu, anchor, root) };
+  }
+  function offer(options, name, anchor) {
+    close();
+    if (options.length === 1) { ctx.submit(options[0].action); return; }
+    open(name, options, anchor);
+    const first = menu && menu.querySelector("button");
+    if (first) first.focus({ preventScroll: true });
+  }
+  function restore() {
+    const m = keep.menu;
+    if (m) open(m.name, m.options.filter((o) => ctx.isLegal(o.action)), m.box);
+  }
+  return { offer, close, restore };
+};
+
 /** Same-valued JSON? (actions are small; key order is the server's). */
 Ludorum.sameAction = function (a, b) {
   return JSON.stringify(a) === JSON.stringify(b);

@@ -84,7 +84,7 @@
     node.setAttribute("role", "button");
     node.setAttribute("aria-label", options.length === 1 ? options[0].label : `${name}: ${options.length} choices`);
     node.append(s("title", {}, options.length === 1 ? options[0].label : `${name} (${options.length} choices)`));
-    const go = (event) => ui.offer(options, event, name, node);
+    const go = () => ui.offer(options, name, node);
     node.addEventListener("click", go);
     node.addEventListener("keydown", (event) => {
       if (event.key === "Enter" || event.key === " ") { event.preventDefault(); go(event); }
@@ -94,45 +94,7 @@
 
   // What the player had open or typed, per board: the same step is often drawn twice (the answer to our
   // submission, then the WebSocket push), and a redraw must not close a menu or clear a typed bid.
-  const kept = new Map(); // board element -> {version, menu: {name, options, box} | null, bid: string | null}
-
-  function keptFor(board, ctx) {
-    const old = kept.get(board);
-    const k = old && old.version === ctx.version && !ctx.replay ? old : { version: ctx.version, menu: null, bid: null };
-    kept.set(board, k);
-    return k;
-  }
-
-  /** One action submits at once; several open a small menu beside the clicked thing, never over it. */
-  function makeUi(root, ctx, keep) {
-    let menu = null;
-    function close() {
-      if (menu) menu.remove();
-      menu = null;
-      keep.menu = null;
-    }
-    function open(name, options, anchor) {
-      menu = el("div", { class: "mr-menu", role: "menu", "aria-label": name },
-        el("div", { class: "mr-menu-title" }, name),
-        options.map((o) => el("button", { role: "menuitem", onclick: () => { close(); ctx.submit(o.action); } }, o.label)),
-        el("button", { class: "mr-menu-close", onclick: close }, "Close"));
-      root.append(menu);
-      keep.menu = { name, options, box: Ludorum.placeBeside(menu, anchor, root) };
-    }
-    function offer(options, event, name, node) {
-      close();
-      if (options.length === 1) { ctx.submit(options[0].action); return; }
-      open(name, options, node || (event && event.currentTarget) || root);
-      const first = menu.querySelector("button");
-      if (first) first.focus({ preventScroll: true });
-    }
-    /** After a redraw of the same step, the menu that was open comes back (once the root is placed). */
-    function restore() {
-      const m = keep.menu;
-      if (m) open(m.name, m.options.filter((o) => ctx.isLegal(o.action)), m.box);
-    }
-    return { offer, close, restore };
-  }
+  const kept = new Map(); // board element -> {version, menu (Ludorum.boardMenu), bid: string | null}
 
   // -- stylesheet -------------------------------------------------------------------------------------
 
@@ -613,8 +575,8 @@
     const narrow = (board.clientWidth || 800) < NARROW;
     board.dataset.mrNarrow = String(narrow);
     const root = el("div", { class: "mr", "data-phase": view.phase, "data-round": view.round });
-    const keep = keptFor(board, ctx);
-    const ui = makeUi(root, ctx, keep);
+    const keep = Ludorum.keptFor(kept, board, ctx, { bid: null });
+    const ui = Ludorum.boardMenu(root, ctx, keep, "mr");
     // The one order of players is the Turn Order Track's; your own realm comes first (it is where you
     // place and play) and the others follow it round the track from you.
     const track = view.turn_order;

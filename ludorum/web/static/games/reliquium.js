@@ -206,47 +206,8 @@
   // -- clicks: one action is sent, several open a menu ---------------------------------------------------
 
   // The same step is often drawn twice (the answer to our action, then the WebSocket push): an open menu
-  // must survive that redraw.
-  const kept = new Map(); // board element -> {version, menu: {name, options, x, y} | null}
-
-  function keptFor(board, ctx) {
-    const old = kept.get(board);
-    const k = old && old.version === ctx.version && !ctx.replay ? old : { version: ctx.version, menu: null };
-    kept.set(board, k);
-    return k;
-  }
-
-  function makeUi(root, ctx, keep) {
-    let menu = null;
-    function close() {
-      if (menu) menu.remove();
-      menu = null;
-      keep.menu = null;
-    }
-    /** The menu beside `anchor` (the clicked element, or its box kept from before a redraw), never over it. */
-    function open(name, options, anchor) {
-      if (!options.length) return;
-      menu = el("div", { class: "rl-menu", role: "menu", "aria-label": name },
-        el("div", { class: "rl-menu-title" }, name),
-        options.map((o) => el("button", { role: "menuitem", onclick: () => { close(); ctx.submit(o.action); } }, o.label)),
-        el("button", { class: "rl-menu-close", onclick: close }, Ludorum.t("Close")));
-      menu.addEventListener("keydown", (event) => { if (event.key === "Escape") close(); });
-      root.append(menu);
-      keep.menu = { name, options, box: Ludorum.placeBeside(menu, anchor, root) };
-    }
-    function offer(options, event, name, node) {
-      close();
-      if (options.length === 1) { ctx.submit(options[0].action); return; }
-      open(name, options, node);
-      const first = menu && menu.querySelector("button");
-      if (first) first.focus({ preventScroll: true });
-    }
-    function restore() {
-      const m = keep.menu;
-      if (m) open(m.name, m.options.filter((o) => ctx.isLegal(o.action)), m.box);
-    }
-    return { offer, close, restore };
-  }
+  // must survive that redraw (Ludorum.keptFor, Ludorum.boardMenu).
+  const kept = new Map(); // board element -> {version, menu}
 
   /** Make an SVG node clickable and keyboard-focusable for `options` (inert when there are none). */
   function hot(node, options, ui, name) {
@@ -257,7 +218,7 @@
     const words = options.length === 1 ? options[0].label : Ludorum.tn("{name}: {n} choice", "{name}: {n} choices", options.length, { name });
     node.setAttribute("aria-label", words);
     node.append(s("title", {}, words));
-    const go = (event) => { event.stopPropagation(); ui.offer(options, event, name, node); };
+    const go = (event) => { event.stopPropagation(); ui.offer(options, name, node); };
     node.addEventListener("click", go);
     node.addEventListener("keydown", (event) => {
       if (event.key === "Enter" || event.key === " ") { event.preventDefault(); go(event); }
@@ -751,9 +712,9 @@
       }, (e) => board.replaceChildren(el("p", { class: "error" }, Ludorum.t("The map could not be drawn: {error}", { error: e.message }))));
       return;
     }
-    const keep = keptFor(board, ctx);
+    const keep = Ludorum.keptFor(kept, board, ctx);
     const root = el("div", { class: "rl", "data-phase": view.phase, "data-round": view.round });
-    const ui = makeUi(root, ctx, keep);
+    const ui = Ludorum.boardMenu(root, ctx, keep, "rl");
     const options = optionsByTarget(view, ctx);
     root.append(
       drawHeader(view),
