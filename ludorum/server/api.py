@@ -13,7 +13,7 @@ from fastapi import APIRouter, Query, Request, Response, WebSocket, WebSocketDis
 from fastapi.responses import JSONResponse
 
 from ludorum.agents.kinds import bot_kinds, default_kind
-from ludorum.engine import Action, CodecError, Record, RecordError
+from ludorum.engine import Action, CodecError, Record, RecordError, replay_states
 from ludorum.server import language, rules
 from ludorum.server.db import FINISHED
 from ludorum.server.errors import ApiError
@@ -151,6 +151,7 @@ async def list_games(
     for row, seats in rows:
         game = hub.registry.get(row.game) if row.game in hub.registry else None
         title = game.title if game is not None else row.game
+        resumable = game is not None and row.rules_version == game.rules_version
         out.append(
             {
                 "id": row.id,
@@ -165,9 +166,9 @@ async def list_games(
                 "seed_chosen": bool(row.seed_chosen),
                 # a game of other rules is shown as it was played, never resumed
                 "rules_version": row.rules_version,
-                "resumable": game is not None and row.rules_version == game.rules_version,
+                "resumable": resumable,
                 "retired": None
-                if game is not None and row.rules_version == game.rules_version
+                if resumable
                 else other_rules_message(title, row.rules_version, game.rules_version if game else 0),
                 "players": [
                     {
@@ -235,14 +236,10 @@ async def game_state(
     A game stored under another rules version is shown as it was played (``resumable: false``)."""
     hub = _hub(request)
     looked = await hub.look(game_id)
-    if isinstance(looked, RetiredGame):
-        snap = looked.snapshot(_looker(hub, looked, request, response), since)
-        snap["rematches"] = await asyncio.to_thread(hub.store.rematches, game_id)
-        return snap
-    live = looked
-    seat = _looker(hub, live, request, response)
-    await live.readable(seat, since)  # the readings of the latest steps may still be being decided
-    snap = live.snapshot(seat, since)
+    seat = _looker(hub, looked, request, response)
+    if isinstance(looked, LiveGame):  # the readings of the latest steps may still be being decided
+        await looked.readable(seat, since)
+    snap = looked.snapshot(seat, since)
     snap["rematches"] = await asyncio.to_thread(hub.store.rematches, game_id)
     return snap
 
@@ -318,18 +315,15 @@ async def record(game_id: str, request: Request) -> JSONResponse:
     hub = _hub(request)
     looked = await hub.look(game_id)
     if isinstance(looked, RetiredGame):  # as stored, marked with the rules version it was played under
-        observer = None if looked.over else _looker(hub, looked, request)
-        retired = looked.record() if looked.over else looked.snapshot(observer)
-        name = f"ludorum-{looked.stored.game}-{looked.id}.json"
-        return JSONResponse(retired, headers={"Content-Disposition": f'attachment; filename="{name}"'})
-    live = looked
-    if live.over:
-        data = live.record().to_json()
+        game = looked.stored.game
+        data = looked.record() if looked.over else looked.snapshot(_looker(hub, looked, request))
+    elif looked.over:
+        game, data = looked.game.name, looked.record().to_json()
     else:
-        observer = _looker(hub, live, request)
-        await live.readable(observer, 0)
-        data = live.partial_record(observer)
-    name = f"ludorum-{live.game.name}-{live.id}.json"
+        observer = _looker(hub, looked, request)
+        await looked.readable(observer, 0)
+        game, data = looked.game.name, looked.partial_record(observer)
+    name = f"ludorum-{game}-{looked.id}.json"
     return JSONResponse(data, headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 
@@ -344,8 +338,6 @@ async def replay_step(
     if not live.over:
         raise ApiError(409, "not_over", "the replay opens once the game has ended")
     if live.states is None:
-        from ludorum.engine import replay_states
-
         live.states = await asyncio.to_thread(lambda: list(replay_states(live.game, live.record())))
     if not 0 <= step < len(live.states):
         raise ApiError(404, "no_such_step", f"this game has steps 0 to {len(live.states) - 1}")
