@@ -14,7 +14,6 @@ import contextlib
 import dataclasses
 import datetime as dt
 import json
-import logging
 import queue
 import threading
 from pathlib import Path
@@ -44,8 +43,6 @@ MIGRATIONS = Path(__file__).parent / "migrations"
 
 MAX_BATCH = 256
 """The most steps one group commit stores."""
-
-log = logging.getLogger("ludorum.server")
 
 OPEN, RUNNING, FINISHED = "open", "running", "finished"
 """A game's status: a human seat is still free / every seat is taken / the game has ended."""
