@@ -59,6 +59,20 @@ OBS_LOW, OBS_HIGH = -1.0, 1000.0
 clipped into it, so an observation always lies in its space."""
 
 
+def check_render_mode(render_mode: str | None) -> None:
+    """The environments render only as text: ``"ansi"`` (the terminal's view) or nothing."""
+    if render_mode is not None and render_mode != "ansi":
+        raise ValueError(f"render_mode must be 'ansi' (the terminal view) or None, not {render_mode!r}")
+
+
+def masked_out(action: Any, legal: Iterable[int], who: str = "") -> str:
+    """The words refusing ``action``, an index the mask leaves out: the first twenty legal ones named."""
+    shown = sorted(legal)
+    more = "…" if len(shown) > 20 else ""
+    whose = f" for {who}" if who else ""
+    return f"action {action} is not legal{whose} now (masked out); legal: {shown[:20]}{more}"
+
+
 class Table:
     """One game under one config, as the adapters see it: numbered actions and fixed-shape observations."""
 

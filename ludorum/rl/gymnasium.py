@@ -36,7 +36,7 @@ from ludorum.engine import Action, ConfigError
 from ludorum.engine.bots import Bot
 from ludorum.engine.information import InformationSet
 from ludorum.games import registry
-from ludorum.rl.core import OBS_HIGH, OBS_LOW, Table
+from ludorum.rl.core import OBS_HIGH, OBS_LOW, Table, check_render_mode, masked_out
 
 
 class LegalDiscrete(spaces.Discrete):
@@ -80,8 +80,7 @@ class LudorumEnv(gymnasium.Env):
         if illegal_action not in ("forfeit", "raise"):
             raise ValueError(f"illegal_action is 'forfeit' or 'raise', not {illegal_action!r}")
         self.illegal_action = illegal_action
-        if render_mode is not None and render_mode != "ansi":
-            raise ValueError(f"render_mode must be 'ansi' (the terminal view) or None, not {render_mode!r}")
+        check_render_mode(render_mode)
         self.table = Table(game, players, variants, **options)
         n = self.table.players
         if not 0 <= seat < n:
@@ -138,11 +137,7 @@ class LudorumEnv(gymnasium.Env):
             mask = np.zeros(self.table.n_actions, np.int8)
             return self._obs(), -1.0, True, False, {"action_mask": mask, "illegal_action": True}
         if a is None:
-            legal = sorted(self._legal)
-            raise error.InvalidAction(
-                f"action {action} is not legal now (masked out); legal: {legal[:20]}"
-                + ("…" if len(legal) > 20 else "")
-            )
+            raise error.InvalidAction(masked_out(action, self._legal))
         t = self.table
         self.state = t.game.apply(self.state, a)
         self._steps += 1

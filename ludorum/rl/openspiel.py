@@ -34,7 +34,7 @@ import pyspiel
 from ludorum.agents.search import hides_information
 from ludorum.engine import CHANCE, Action, ConfigError
 from ludorum.games import registry
-from ludorum.rl.core import Table, encoding_for
+from ludorum.rl.core import Table, encoding_for, masked_out
 
 DEALS = 4096
 """Default number of equally likely set-up seeds of a shuffled game's opening chance node."""
@@ -215,9 +215,7 @@ class LudorumSpielState(pyspiel.State):  # type: ignore[misc]
         else:
             a = self._numbered().get(int(action))
             if a is None:
-                raise pyspiel.SpielError(
-                    f"action {action} is not legal now; legal: {sorted(self._numbered())[:20]}"
-                )
+                raise pyspiel.SpielError(masked_out(action, self._numbered()))
             nxt = t.game.apply(s, a)
             move = ("action", a)
         self._trail = _Trail(t, nxt, self._trail, move)

@@ -24,7 +24,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.env_logger import EnvLogger
 
-from ludorum.rl.core import OBS_HIGH, OBS_LOW, Table
+from ludorum.rl.core import OBS_HIGH, OBS_LOW, Table, check_render_mode, masked_out
 
 
 class LudorumAEC(AECEnv):  # type: ignore[misc]
@@ -43,8 +43,7 @@ class LudorumAEC(AECEnv):  # type: ignore[misc]
         **options: Any,
     ) -> None:
         super().__init__()
-        if render_mode is not None and render_mode != "ansi":
-            raise ValueError(f"render_mode must be 'ansi' (the terminal view) or None, not {render_mode!r}")
+        check_render_mode(render_mode)
         self.table = Table(game, players, variants, **options)
         self.metadata = {**self.metadata, "name": f"ludorum_{self.table.game.name.replace('-', '_')}_v0"}
         self.render_mode = render_mode
@@ -132,11 +131,7 @@ class LudorumAEC(AECEnv):  # type: ignore[misc]
             raise ValueError(f"{agent} must act: None is only for agents that are done")
         a = self._legal.get(int(action))
         if a is None:
-            legal = sorted(self._legal)
-            raise ValueError(
-                f"action {action} is not legal for {agent} now (masked out); legal: {legal[:20]}"
-                + ("…" if len(legal) > 20 else "")
-            )
+            raise ValueError(masked_out(action, self._legal, agent))
         t = self.table
         self.state, seat = t.advance(t.game.apply(self.state, a))
         self._steps += 1
