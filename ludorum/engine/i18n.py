@@ -79,7 +79,24 @@ def translations(lang: str) -> gettext.NullTranslations:
     return gettext.translation(DOMAIN, LOCALE_DIR, languages=[check(lang)], fallback=True)
 
 
-class Text(str):
+class _Said(str):
+    """A ``str`` holding English that can be said again in any language (:class:`Text`, :class:`Joined`):
+    ``str()`` and ``format()`` give it in the current context's language."""
+
+    def render(self, lang: str) -> str:
+        """This text in ``lang``."""
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        """This text in the current context's language."""
+        return self.render(_current.get())
+
+    def __format__(self, spec: str) -> str:
+        """This text in the current context's language, formatted by ``spec``."""
+        return format(self.render(_current.get()), spec)
+
+
+class Text(_Said):
     """Player-facing text: English as a ``str``, and everything needed to say it in another language.
 
     ``Text(msgid, **params)`` is ``msgid.format(**params)`` in English; with ``plural`` and ``n`` it is a
@@ -114,14 +131,6 @@ class Text(str):
             pattern = t.ngettext(self.msgid, self.plural, int(self.params.get("n", 0)))
         return _format(pattern, self.params, lang)
 
-    def __str__(self) -> str:
-        """This text in the current context's language."""
-        return self.render(_current.get())
-
-    def __format__(self, spec: str) -> str:
-        """This text in the current context's language, formatted by ``spec``."""
-        return format(self.render(_current.get()), spec)
-
 
 def _rebuild(msgid: str, plural: str | None, params: dict[str, Any]) -> Text:
     """Unpickle a :class:`Text`."""
@@ -136,15 +145,11 @@ def _format(pattern: str, params: Mapping[str, Any], lang: str) -> str:
 
 
 def _say(value: Any, lang: str) -> Any:
-    """A parameter as it goes into a rendered text: ``Text`` in ``lang``, lists joined, the rest as is."""
-    if isinstance(value, Text):
-        return value.render(lang)
-    if isinstance(value, Joined):
-        return value.render(lang)
-    return value
+    """A parameter as it goes into a rendered text: ``Text`` (or joined texts) in ``lang``, the rest as is."""
+    return value.render(lang) if isinstance(value, _Said) else value
 
 
-class Joined(str):
+class Joined(_Said):
     """Several texts joined by a separator (``", ".join`` for ``Text``), rendered piece by piece."""
 
     parts: tuple[Any, ...]
@@ -164,14 +169,6 @@ class Joined(str):
     def render(self, lang: str) -> str:
         """The pieces in ``lang``, joined."""
         return str(_say(self.sep, lang)).join(str(_say(p, lang)) for p in self.parts)
-
-    def __str__(self) -> str:
-        """In the current context's language."""
-        return self.render(_current.get())
-
-    def __format__(self, spec: str) -> str:
-        """In the current context's language, formatted by ``spec``."""
-        return format(self.render(_current.get()), spec)
 
 
 def T(msgid: str, /, **params: Any) -> Text:
@@ -196,10 +193,7 @@ def join(sep: str, parts: Iterable[Any]) -> Joined:
 
 def say(value: Any, lang: str | None = None) -> str:
     """One value as a reader of ``lang`` (default: the current context's) reads it."""
-    lang = lang or _current.get()
-    if isinstance(value, Text | Joined):
-        return value.render(lang)
-    return str(value)
+    return str(_say(value, lang or _current.get()))
 
 
 def localize(value: Any, lang: str | None = None) -> Any:
@@ -210,7 +204,7 @@ def localize(value: Any, lang: str | None = None) -> Any:
 
 
 def _localize(value: Any, lang: str) -> Any:
-    if isinstance(value, Text | Joined):
+    if isinstance(value, _Said):
         return value.render(lang)
     if isinstance(value, str):
         return value
