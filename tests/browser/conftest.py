@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
@@ -55,10 +56,14 @@ def server_with_renderer(tmp_path: Path) -> Iterator[LiveServer]:
         yield srv
 
 
-@pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
-    """A fresh browser context (its own cookies) and page; JavaScript errors fail the test."""
-    context = browser.new_context(viewport={"width": 1200, "height": 820})
+PHONE = {"width": 390, "height": 844}
+"""A phone's screen, in CSS pixels (the ``phone`` fixture's)."""
+
+
+def _page(browser: Browser, **settings: Any) -> Iterator[Page]:
+    """A fresh browser context with ``settings`` (its own cookies) and a page in it; JavaScript errors
+    fail the test."""
+    context = browser.new_context(**settings)
     pg = context.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
@@ -66,6 +71,18 @@ def page(browser: Browser) -> Iterator[Page]:
     yield pg
     context.close()
     assert errors == [], errors
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    """A fresh browser context (its own cookies) and page; JavaScript errors fail the test."""
+    yield from _page(browser, viewport={"width": 1200, "height": 820})
+
+
+@pytest.fixture
+def phone(browser: Browser) -> Iterator[Page]:
+    """A phone: 390×844, touch, mobile; JavaScript errors fail the test."""
+    yield from _page(browser, viewport=PHONE, has_touch=True, is_mobile=True)
 
 
 def shot(page: Page, name: str) -> None:

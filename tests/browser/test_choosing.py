@@ -8,7 +8,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from ludorum.engine import Registry
 from ludorum.games import registry as product_registry
@@ -58,17 +58,12 @@ def test_the_extra_resources_are_chosen_in_two_short_steps(page: Page, realms_se
     expect(taken).to_contain_text(f"Take one {words(pairs[0][0])} and one {words(pairs[0][1])} token")
 
 
-def test_keyboard_hints_are_hidden_on_touch_screens(browser: Browser, realms_server: LiveServer) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-    page = context.new_page()
-    try:
-        start_from_lobby(page, realms_server.url, "medieval-realms", 2)
-        assert wait_for_turn(page)
-        expect(page.locator("#actions button").first).to_be_visible()
-        expect(page.locator(".key-hint")).to_be_hidden()
-        expect(page.locator("#actions kbd").first).to_be_hidden()
-    finally:
-        context.close()
+def test_keyboard_hints_are_hidden_on_touch_screens(phone: Page, realms_server: LiveServer) -> None:
+    start_from_lobby(phone, realms_server.url, "medieval-realms", 2)
+    assert wait_for_turn(phone)
+    expect(phone.locator("#actions button").first).to_be_visible()
+    expect(phone.locator(".key-hint")).to_be_hidden()
+    expect(phone.locator("#actions kbd").first).to_be_hidden()
 
 
 def words(resource: str) -> str:

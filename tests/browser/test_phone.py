@@ -11,17 +11,17 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from ludorum.engine import Registry
 from ludorum.games import registry as product_registry
-from tests.browser.conftest import SCREENSHOTS
+from tests.browser.conftest import PHONE, SCREENSHOTS
 from tests.browser.lobby import log_length, start_from_lobby, wait_for_turn
 from tests.server.support import LiveServer
 
 pytestmark = pytest.mark.browser
 
-WIDTH, HEIGHT = 390, 844
+WIDTH, HEIGHT = PHONE["width"], PHONE["height"]  # the ``phone`` fixture's screen
 MIN_PX = 9  # the smallest a board's word may be on the screen, in CSS pixels
 GAMES = {
     "reliquium": (4, "#board .rl-map"),
@@ -72,19 +72,6 @@ MARK_FAR = """() => { const v = document.querySelector('#board .rl-map').getBoun
     const r = n.getBoundingClientRect(), x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
     return x < v.left || x > v.right || y < v.top || y > v.bottom; });
   if (far) far.setAttribute('data-far', ''); return Boolean(far); }"""
-
-
-@pytest.fixture
-def phone(browser: Browser) -> Iterator[Page]:
-    """A phone: 390×844, touch, mobile; JavaScript errors fail the test."""
-    context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT}, has_touch=True, is_mobile=True)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.set_default_timeout(15_000)
-    yield page
-    context.close()
-    assert errors == [], errors
 
 
 @pytest.fixture
