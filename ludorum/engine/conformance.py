@@ -18,9 +18,9 @@ from __future__ import annotations
 import json
 import random
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from ludorum.engine import codec, disclosure
 from ludorum.engine.actions import Action
@@ -95,8 +95,20 @@ def random_choice(legal: Sequence[Action], rng: random.Random) -> Action:
     return rng.choice(legal)
 
 
-Disclose = Callable[[Game[Any], int, GameState, int, Action, GameState], disclosure.LogEntry]
-"""The signature of :func:`ludorum.engine.disclosure.disclose`."""
+class Disclose(Protocol):
+    """The signature of :func:`ludorum.engine.disclosure.disclose`."""
+
+    def __call__(
+        self,
+        game: Game[Any],
+        index: int,
+        before: GameState,
+        actor: int,
+        action: Action,
+        after: GameState,
+        only: Collection[Observer] | None = None,
+    ) -> disclosure.LogEntry: ...
+
 
 CLONE_ACTIONS = 4
 """How many legal actions a clone is checked with: applying them changes neither it nor its original."""
@@ -373,28 +385,27 @@ def _check_disclosure(
     One observer, drawn at random, is checked at each checked step: over a game every one is."""
     if not hides_information(game):
         return  # perfect information: the information set is the state itself
-    entry = disclose(game, 0, before, actor, action, after)
-    for o in [rng.choice([o for o in [None, *range(before.config.players)] if o != actor])]:
-        seen = entry.to_json(o, public=False)
-        target = game.view(after, o)
-        twin = game.sample_state(before, o, rng)
-        # Prefer another action: that is where a leak shows.
-        for alt in sorted(game.legal_actions(twin), key=lambda a: a == action):
-            try:
-                nxt = game.step(twin, alt)
-            except IllegalAction:
-                continue
-            if game.view(nxt, o) != target:
-                continue
-            again = disclose(game, 0, twin, actor, alt, nxt).to_json(o, public=False)
-            if again != seen:
-                raise _fail(
-                    where,
-                    f"the log tells observer {o} {seen['label']!r} for {action}, but "
-                    f"{again['label']!r} for {alt} in a state it cannot tell apart, which leaves it the "
-                    "same view: the log leaks what it cannot see",
-                )
-            break
+    o = rng.choice([o for o in disclosure.observers(before.config.players) if o != actor])
+    seen = disclose(game, 0, before, actor, action, after, only=(o,)).to_json(o, public=False)
+    target = game.view(after, o)
+    twin = game.sample_state(before, o, rng)
+    # Prefer another action: that is where a leak shows.
+    for alt in sorted(game.legal_actions(twin), key=lambda a: a == action):
+        try:
+            nxt = game.step(twin, alt)
+        except IllegalAction:
+            continue
+        if game.view(nxt, o) != target:
+            continue
+        again = disclose(game, 0, twin, actor, alt, nxt, only=(o,)).to_json(o, public=False)
+        if again != seen:
+            raise _fail(
+                where,
+                f"the log tells observer {o} {seen['label']!r} for {action}, but "
+                f"{again['label']!r} for {alt} in a state it cannot tell apart, which leaves it the "
+                "same view: the log leaks what it cannot see",
+            )
+        break
 
 
 def _check_secret_fields(state: GameState, view: dict[str, Any], seat: int | None, where: str) -> None:
