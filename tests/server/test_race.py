@@ -54,7 +54,10 @@ def _check_one_winner(results: list[Any], version: int) -> Any:
     winners = [r for r in results if r[0] == 200]
     losers = [r for r in results if r[0] != 200]
     assert len(winners) == 1, results
-    assert all(r[0] == 409 and r[1]["error"]["code"] == "stale_version" for r in losers), losers
+    # A loser must resync: its version is stale, or, when the winner's move ended the game, the game is over.
+    ended = winners[0][1]["status"] == "finished"
+    resync = {"stale_version", "game_over"} if ended else {"stale_version"}
+    assert all(r[0] == 409 and r[1]["error"]["code"] in resync for r in losers), losers
     assert winners[0][1]["version"] == version + 1
     return winners[0][2]
 
