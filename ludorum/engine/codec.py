@@ -30,6 +30,12 @@ def encode(value: Any, tp: Any) -> Any:
     return _encoder(tp)(value)
 
 
+def encoder(tp: Any) -> Encoder:
+    """The function that encodes values of annotated type ``tp`` (built once per type): for callers
+    that encode many values of one type, without looking the type up each time."""
+    return _encoder(tp)
+
+
 def decode(data: Any, tp: Any, where: str = "$") -> Any:
     """Decode JSON ``data`` into a value of type ``tp``; ``where`` names the position in errors."""
     return _decoder(tp)(data, where)

@@ -104,32 +104,35 @@ def _sized(value: Any) -> dict[str, Any]:
         return {"hidden": True}
 
 
-_VIEW_PLANS: dict[type, tuple[tuple[str, str, Any], ...]] = {}
+_VIEW_PLANS: dict[type, tuple[tuple[str, str, codec.Encoder], ...]] = {}
 
 
-def _view_plan(cls: type) -> tuple[tuple[str, str, Any], ...]:
+def _view_plan(cls: type) -> tuple[tuple[str, str, codec.Encoder], ...]:
+    """Each shown field's name, visibility and encoder (of its items, for a per-seat field)."""
     plan = _VIEW_PLANS.get(cls)
     if plan is not None:
         return plan
     types = codec.field_types(cls)
-    plan = _VIEW_PLANS[cls] = tuple(
-        (f.name, str(f.metadata.get(VISIBILITY, PUBLIC)), types[f.name])
-        for f in dataclasses.fields(cls)
-        if f.name != "rng"
-    )
+    entries = []
+    for f in dataclasses.fields(cls):
+        if f.name == "rng":
+            continue
+        vis = str(f.metadata.get(VISIBILITY, PUBLIC))
+        tp = typing.get_args(types[f.name])[0] if vis == PER_SEAT else types[f.name]
+        entries.append((f.name, vis, codec.encoder(tp)))
+    plan = _VIEW_PLANS[cls] = tuple(entries)
     return plan
 
 
 def derive_view(state: GameState, seat: int | None) -> dict[str, Any]:
     """What ``seat`` (``None``: a spectator) may see of ``state``, derived from field visibility."""
     out: dict[str, Any] = {}
-    for name, vis, tp in _view_plan(type(state)):
+    for name, vis, enc in _view_plan(type(state)):
         value = getattr(state, name)
         if vis == PUBLIC:
-            out[name] = codec.encode(value, tp)
+            out[name] = enc(value)
         elif vis == HIDDEN:
             out[name] = _sized(value)
         else:
-            item_tp = typing.get_args(tp)[0]
-            out[name] = [codec.encode(v, item_tp) if s == seat else _sized(v) for s, v in enumerate(value)]
+            out[name] = [enc(v) if s == seat else _sized(v) for s, v in enumerate(value)]
     return out
