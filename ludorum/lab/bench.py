@@ -9,13 +9,13 @@ from __future__ import annotations
 import contextlib
 import copy
 import os
-import random
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from ludorum.engine import CHANCE, Config, Game, GameState
+from ludorum.engine import Config, Game, GameState
+from ludorum.engine.playout import random_states
 
 
 @dataclass
@@ -51,18 +51,10 @@ def one_core() -> Iterator[str]:
 
 
 def random_playout(game: Game[Any], config: Config, seed: int, sample: list[GameState] | None = None) -> int:
-    """Play one random game to its end; return its number of decisions."""
-    rng = random.Random(seed)
-    state = game.new(config, seed)
-    n = 0
-    while not game.is_over(state):
-        legal = game.legal_actions(state)
-        if game.to_move(state) == CHANCE:
-            state = game.apply_chance(state, game.sample_chance(state))
-        else:
-            state = game.apply(state, legal[rng.randrange(len(legal))])
-        n += 1
-        if sample is not None and n % 25 == 0:
+    """Play one random game to its end; return its number of decisions (every 25th state to ``sample``)."""
+    n = -1
+    for n, state in enumerate(random_states(game, config, seed)):
+        if sample is not None and n and n % 25 == 0:
             sample.append(state)
     return n
 

@@ -15,6 +15,7 @@ import numpy as np
 
 from ludorum.engine import CHANCE
 from ludorum.engine.information import InformationSet
+from ludorum.engine.playout import random_states
 from ludorum.games import registry
 from ludorum.lab.bench import random_playout
 
@@ -97,17 +98,7 @@ def pettingzoo_rate(env: Any, seconds: float, observe: bool) -> float:
 
 def _mid_game(name: str, players: int, decisions: int = 60) -> Any:
     game = registry().get(name)
-    rng = random.Random(7)
-    s = game.new(game.config(players), 7)
-    for _ in range(decisions):
-        if game.is_over(s):
-            break
-        legal = game.legal_actions(s)
-        s = (
-            game.apply_chance(s, game.sample_chance(s))
-            if game.to_move(s) == CHANCE
-            else game.apply(s, legal[rng.randrange(len(legal))])
-        )
+    *_, s = random_states(game, game.config(players), 7, decisions + 1)
     while game.to_move(s) == CHANCE:
         s = game.apply_chance(s, game.sample_chance(s))
     return s

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import itertools
-import random
-from collections.abc import Iterator
 from typing import Any
 
-from ludorum.engine import CHANCE, Config, ConfigError, Game, GameState
+from ludorum.engine import Config, ConfigError, Game
+from ludorum.engine.playout import random_states
 from ludorum.games import registry
+
+__all__ = ["GAMES", "configs", "game_configs", "random_states"]
 
 GAMES = ("reliquium", "medieval-realms", "signum")
 
@@ -30,22 +31,3 @@ def configs(game: Game[Any]) -> list[Config]:
 def game_configs() -> list[tuple[str, int]]:
     """(game, players) for every game and player count."""
     return [(g.name, p) for g in registry() for p in range(g.min_players, g.max_players + 1)]
-
-
-def random_states(
-    game: Game[Any], config: Config, seed: int, limit: int | None = None
-) -> Iterator[GameState]:
-    """The states of one seeded random game (chance from the state's generator), at most ``limit``."""
-    rng = random.Random(seed)
-    state = game.new(config, seed)
-    n = 0
-    while not game.is_over(state) and (limit is None or n < limit):
-        yield state
-        legal = game.legal_actions(state)
-        if game.to_move(state) == CHANCE:
-            state = game.apply_chance(state, game.sample_chance(state))
-        else:
-            state = game.apply(state, legal[rng.randrange(len(legal))])
-        n += 1
-    if limit is None or n < limit:
-        yield state
