@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from ludorum.engine import Game
 
 from .rollout import Guide, Policy
+
+
+class Tally(Protocol):
+    """What a backup updates: a node's visits and reward sums per seat."""
+
+    totals: list[float]
+    visits: int
 
 
 class Rewards:
@@ -20,6 +27,16 @@ class Rewards:
     def mean(self, seat: int) -> float:
         """The average reward of ``seat`` through this node."""
         return self.totals[seat] / self.visits if self.visits else 0.0
+
+
+def backup(path: Sequence[Tally], rewards: Sequence[float]) -> None:
+    """Add one iteration's ``rewards`` (one per seat) to every node on its ``path`` (max^n backup)."""
+    n = len(rewards)
+    for visited in path:
+        visited.visits += 1
+        totals = visited.totals
+        for i in range(n):
+            totals[i] += rewards[i]
 
 
 class Searcher:

@@ -19,7 +19,7 @@ from typing import Any
 
 from ludorum.engine import CHANCE, Action
 
-from .common import Rewards, Searcher
+from .common import Rewards, Searcher, backup
 from .rollout import rollout, sample_outcome, searchable
 
 
@@ -97,12 +97,7 @@ class ISMCTS(Searcher):
             state = game.apply(state, best_a)
             node = best
             path.append(node)
-        n = len(rewards)
-        for visited in path:
-            visited.visits += 1
-            totals = visited.totals
-            for i in range(n):
-                totals[i] += rewards[i]
+        backup(path, rewards)
 
     def stats(self, root: InfoNode, seat: int) -> dict[Action, tuple[int, float]]:
         """Root action → (visits, mean reward of ``seat``)."""

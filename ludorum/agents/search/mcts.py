@@ -18,7 +18,7 @@ from typing import Any
 
 from ludorum.engine import CHANCE, Action, Game
 
-from .common import Rewards, Searcher
+from .common import Rewards, Searcher, backup
 from .rollout import Guide, rollout, searchable
 
 TERMINAL = -2
@@ -101,12 +101,7 @@ class MCTS(Searcher):
                     best, best_score = child, score
             node = best
             path.append(node)
-        n = len(rewards)
-        for visited in path:
-            visited.visits += 1
-            totals = visited.totals
-            for i in range(n):
-                totals[i] += rewards[i]
+        backup(path, rewards)
 
     def _leaf(self, node: StateNode, rng: random.Random) -> Sequence[float]:
         if node.rewards is not None:
