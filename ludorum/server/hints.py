@@ -122,7 +122,7 @@ class Hints:
         if kept is not None and kept[0] == live.version:
             return kept[1]
         if key in self._asking:
-            raise ApiError(429, "hint_busy", "a hint for you is being searched already", retry_after=1)
+            raise retry_later("hint_busy", "a hint for you is being searched already", 1)
         wait = self._last.get(key, -HINT_INTERVAL) + HINT_INTERVAL - self.clock()
         if wait > 0:
             raise retry_later("hint_too_soon", f"one hint every {HINT_INTERVAL:g} seconds", wait)

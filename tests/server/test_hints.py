@@ -67,6 +67,16 @@ def test_a_hint_is_one_of_your_legal_moves_and_bounded(client: TestClient) -> No
     assert int(soon.headers["Retry-After"]) >= 1
 
 
+def test_a_second_hint_while_one_is_searched_says_when_to_retry(client: TestClient) -> None:
+    game_id, token = create(client, seats=BOT)
+    wait_for(client, game_id, token, lambda s: s["legal"])
+    book = client.app.state.hints  # type: ignore[attr-defined]
+    book._asking.add((game_id, 0))  # as if this seat's first request were still searching
+    r = client.post(f"/api/games/{game_id}/hint", headers=bearer(token))
+    assert r.status_code == 429 and r.json()["error"]["code"] == "hint_busy"
+    assert int(r.headers["Retry-After"]) >= 1  # every 429 says when, in the header as well as the body
+
+
 def test_no_hint_out_of_turn(client: TestClient) -> None:
     game_id, token = create(client, hints=True)
     snap = wait_for(client, game_id, token, lambda s: s["legal"])
