@@ -15,7 +15,9 @@ import dataclasses
 import datetime as dt
 import json
 import queue
+import sqlite3
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -150,13 +152,37 @@ def make_engine(url: str) -> Engine:
         @event.listens_for(engine, "connect")
         def _pragmas(dbapi_conn: Any, _record: Any) -> None:
             cur = dbapi_conn.cursor()
-            cur.execute("PRAGMA journal_mode=WAL")
+            _switch_to_wal(cur)
             cur.execute("PRAGMA synchronous=FULL")
             cur.execute("PRAGMA foreign_keys=ON")
             cur.close()
 
         return engine
     return create_engine(url, pool_pre_ping=True)
+
+
+WAL_WAIT = 30.0
+"""Seconds a connection keeps trying to switch a new database to WAL (the busy timeout's length)."""
+
+
+def _switch_to_wal(cur: Any) -> None:
+    """``PRAGMA journal_mode=WAL``, retried while another connection holds the database.
+
+    Switching a new (rollback-journal) database to WAL needs it alone, and SQLite answers "database is
+    locked" at once, without waiting on the busy timeout, while another connection writes to it: servers
+    starting together on a new database would otherwise die at their first connection.
+    """
+    deadline = time.monotonic() + WAL_WAIT
+    pause = 0.005
+    while True:
+        try:
+            cur.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as e:
+            if "locked" not in str(e) or time.monotonic() > deadline:
+                raise
+            time.sleep(pause)
+            pause = min(0.1, pause * 2)
 
 
 MIGRATION_LOCK = 0x4C75646F72756D

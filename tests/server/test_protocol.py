@@ -91,3 +91,29 @@ def test_the_openapi_document_lists_every_refusal(
     for status in statuses - {"200", "201"}:
         schema = answers[status]["content"]["application/json"]["schema"]
         assert schema == {"$ref": "#/components/schemas/ErrorBody"}
+
+
+def test_a_new_sqlite_database_opens_while_another_process_switches_its_journal(tmp_path: Path) -> None:
+    """Switching a new SQLite database to WAL needs it alone, and SQLite refuses the switch at once
+    ("database is locked", no busy wait) while another connection holds a write on it — as when servers
+    start together on a new database (CI saw one die so).  The switch is retried, not given up."""
+    import sqlite3
+    import threading
+
+    from sqlalchemy import text
+
+    from ludorum.server.db import make_engine
+
+    path = tmp_path / "new.sqlite3"
+    other = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    other.execute("CREATE TABLE t (x)")
+    other.execute("BEGIN IMMEDIATE")  # a rollback-journal database with a writer at work
+    other.execute("INSERT INTO t VALUES (1)")
+    threading.Timer(0.3, other.commit).start()
+    engine = make_engine(f"sqlite:///{path}")
+    try:
+        with engine.connect() as conn:
+            assert conn.execute(text("PRAGMA journal_mode")).scalar() == "wal"
+    finally:
+        engine.dispose()
+        other.close()
