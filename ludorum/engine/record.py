@@ -15,12 +15,40 @@ from ludorum.engine.actions import Action
 from ludorum.engine.config import Config
 from ludorum.engine.errors import CodecError, ConfigError, IllegalAction, RecordError
 from ludorum.engine.game import CHANCE, Game, Result
+from ludorum.engine.i18n import T
 from ludorum.engine.state import GameState
 
 FORMAT_VERSION = 1
 
 LEGACY_RULES = 1
 """The rules version of a record that names none: every record before versions existed."""
+
+TIMEOUT = -2
+"""The seat of a record's last step when the deciding seat ran out of time and lost (a game played with
+a clock): the step is ``timeout(seat)``, it changes no state, and the game's result is
+:func:`timeout_result`.  It is not a move of the game's rules, so it may only end a record."""
+
+
+def timeout_step(seat: int) -> Action:
+    """The step recording that ``seat`` ran out of time (it is taken by :data:`TIMEOUT`)."""
+    return Action("timeout", (seat,))
+
+
+def timeout_result(game: Game[Any], state: GameState, seat: int) -> Result:
+    """How a game ends when ``seat`` runs out of time: that seat is ranked last with nothing, every
+    other seat shares the first place."""
+    players = state.config.players
+    ranking = tuple(players if s == seat else 1 for s in range(players))
+    scores = tuple(0.0 if s == seat else 1.0 for s in range(players))
+    return Result(scores, ranking, T("{seat} ran out of time", seat=game.seat_name(state, seat)))
+
+
+def timed_out(steps: list[tuple[int, Action]]) -> int | None:
+    """The seat whose time ran out, if these steps end with a :data:`TIMEOUT` step."""
+    if steps and steps[-1][0] == TIMEOUT and steps[-1][1].args:
+        seat = steps[-1][1].args[0]
+        return seat if type(seat) is int else None
+    return None
 
 
 @dataclasses.dataclass(slots=True)
@@ -130,6 +158,11 @@ def replay_states(game: Game[Any], record: Record) -> Iterator[GameState]:
         if game.is_over(state):
             raise RecordError(f"{where}: the game was already over")
         to_move = game.to_move(state)
+        if seat == TIMEOUT:  # not a move: the deciding seat lost on time, which ends the record
+            if i != len(record.steps) - 1 or action != timeout_step(to_move):
+                raise RecordError(f"{where}: a timeout is the last step, timeout(the deciding seat)")
+            yield state
+            return
         if seat != to_move:
             who = "chance" if to_move == CHANCE else f"seat {to_move}"
             raise RecordError(f"{where}: it was {who}'s decision")
@@ -143,7 +176,11 @@ def replay_states(game: Game[Any], record: Record) -> Iterator[GameState]:
 def replay(game: Game[Any], record: Record) -> GameState:
     """The final state of ``record``; also checks a stored result against the replayed one."""
     *_, state = replay_states(game, record)
-    if record.result is not None:
+    lost = timed_out(record.steps)
+    if lost is not None:
+        if record.result is not None and timeout_result(game, state, lost) != record.result:
+            raise RecordError("the record's result differs from the replayed game's")
+    elif record.result is not None:
         if not game.is_over(state):
             raise RecordError("the record states a result but its game is not over")
         if game.result(state) != record.result:
@@ -174,8 +211,8 @@ class Playthrough:
         return self.game.to_move(self.state)
 
     def is_over(self) -> bool:
-        """Whether the game has ended."""
-        return self.game.is_over(self.state)
+        """Whether the game has ended (by its rules, or by a seat running out of time)."""
+        return self.game.is_over(self.state) or timed_out(self.record.steps) is not None
 
     def play(self, action: Action) -> None:
         """Apply ``action`` for the deciding seat; an illegal one raises and changes nothing."""
