@@ -78,3 +78,15 @@ def test_a_misplaced_timeout_is_refused(where: str) -> None:
         steps += [(TIMEOUT, timeout_step(1 - seat))]
     with pytest.raises(RecordError, match="a timeout is the last step"):
         replay(GAME, dataclasses.replace(play.record, steps=steps))
+
+
+def test_the_analysis_judges_no_timeout() -> None:
+    from ludorum.agents.analysis import choices
+    from ludorum.engine import replay_states
+
+    play = Playthrough(GAME, GAME.config(2), 5)
+    play.resolve_chance()
+    seat = play.to_move()
+    record = dataclasses.replace(play.record, steps=[*play.record.steps, (TIMEOUT, timeout_step(seat))])
+    states = list(replay_states(GAME, record))
+    assert len(record.steps) - 1 not in choices(GAME, record, states)
