@@ -18,6 +18,7 @@ from ludorum.cli.lab import register as register_lab
 from ludorum.cli.ladder import ladder
 from ludorum.cli.soak import soak
 from ludorum.engine import ConfigError, Game, LudorumError, Record, i18n, replay_states
+from ludorum.engine.clock import ClockError, ClockSpec
 from ludorum.engine.i18n import T
 from ludorum.engine.options import parse_assignments
 from ludorum.games import registry
@@ -108,6 +109,13 @@ def play(
     load: Annotated[Path | None, typer.Option(help="resume a saved game")] = None,
     save: Annotated[Path, typer.Option(help="where to save on quit")] = Path("ludorum-save.json"),
     seed: Annotated[int | None, typer.Option()] = None,
+    clock: Annotated[
+        str | None,
+        typer.Option(help="a clock for each human seat: BASE+INCREMENT seconds (300+5) or move:SECONDS"),
+    ] = None,
+    on_timeout: Annotated[
+        str, typer.Option(help="when a human's time runs out: 'bot' takes the seat, or the seat will 'lose'")
+    ] = "bot",
     lang: LangOption = "en",
 ) -> None:
     """Play in the terminal against bots (the view as text, the legal actions as a numbered menu)."""
@@ -127,6 +135,11 @@ def play(
         game = _game(game_name)
         config = _config(game, players, variant, option)
         session = TerminalGame.start(game, config, seed, seat, bots, hotseat, console)
+    if clock is not None:
+        try:
+            session.use_clock(ClockSpec.parse(clock, on_timeout))
+        except ClockError as e:
+            raise typer.BadParameter(str(e), param_hint="--clock / --on-timeout") from None
     session.run(save)
 
 

@@ -33,6 +33,14 @@ class ClockError(ValueError):
     """A clock setting that is not one (the message names what is wrong)."""
 
 
+def clock_text(ms: int) -> str:
+    """Milliseconds as a clock shows them: ``4:05``, ``1:02:03`` (rounded up: ``0:00`` only once the
+    time is up) — as the browser shows them (``Ludorum.clockTime``)."""
+    total = max(0, -(-ms // 1000))
+    hours, minutes, seconds = total // 3600, total % 3600 // 60, total % 60
+    return f"{hours}:{minutes:02}:{seconds:02}" if hours else f"{minutes}:{seconds:02}"
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class ClockSpec:
     """A clock setting chosen in the lobby (times in whole seconds)."""

@@ -29,7 +29,7 @@ from ludorum.engine.errors import IllegalAction
 from ludorum.engine.game import CANCEL, CHANCE, Game
 from ludorum.engine.i18n import T
 from ludorum.engine.information import Observer, hides_information, knowledge_rng, view_text
-from ludorum.engine.record import timeout_step
+from ludorum.engine.record import timeout_result, timeout_step
 from ludorum.engine.state import GameState
 
 SAMPLES = 6
@@ -97,9 +97,10 @@ class LogEntry:
 def timeout_entry(game: Game[Any], index: int, state: GameState, seat: int) -> LogEntry:
     """The log entry of a record's closing ``timeout(seat)`` step (``record.TIMEOUT``): public, since it
     ends the game, and every step is public once the game is over."""
-    who = game.seat_name(state, seat)
-    label = T("{who} ran out of time", who=who)
-    return LogEntry(index, seat, who, timeout_step(seat), label, {}, game.stage(state))
+    label = timeout_result(game, state, seat).reason  # "‹seat› ran out of time"
+    return LogEntry(
+        index, seat, game.seat_name(state, seat), timeout_step(seat), label, {}, game.stage(state)
+    )
 
 
 def observers(players: int) -> list[Observer]:

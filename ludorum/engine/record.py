@@ -40,7 +40,7 @@ def timeout_result(game: Game[Any], state: GameState, seat: int) -> Result:
     players = state.config.players
     ranking = tuple(players if s == seat else 1 for s in range(players))
     scores = tuple(0.0 if s == seat else 1.0 for s in range(players))
-    return Result(scores, ranking, T("{seat} ran out of time", seat=game.seat_name(state, seat)))
+    return Result(scores, ranking, T("{who} ran out of time", who=game.seat_name(state, seat)))
 
 
 def timed_out(steps: list[tuple[int, Action]]) -> int | None:
@@ -221,6 +221,16 @@ class Playthrough:
         self.record.steps.append((seat, action))
         if self.game.is_over(self.state):
             self.record.result = self.game.result(self.state)
+
+    def time_out(self) -> None:
+        """The deciding seat ran out of time and loses: the record ends with a :data:`TIMEOUT` step."""
+        seat = self.to_move()
+        self.record.steps.append((TIMEOUT, timeout_step(seat)))
+        self.record.result = timeout_result(self.game, self.state, seat)
+
+    def result(self) -> Result:
+        """How the finished game ended (by its rules, or by a seat's time running out)."""
+        return self.record.result if self.record.result is not None else self.game.result(self.state)
 
     def resolve_chance(self) -> None:
         """Let chance decide, from the state's own generator, until a seat decides or the game ends."""
