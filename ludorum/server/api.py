@@ -31,7 +31,7 @@ _REFUSALS = {
     401: "a seat token is needed (no_token), or the one presented is not valid here (bad_token)",
     403: "the game does not allow it (hints_off)",
     404: "no such game, game type, seat or step",
-    409: "the game's state does not allow it (stale_version: resync; not_your_turn, game_over, "
+    409: "the game's state does not allow it (stale_version: resync; not_your_turn, out_of_time, game_over, "
     "seat_taken, not_over, chosen_seed, unresumable, other_rules)",
     413: "the request body is too large (too_large)",
     422: "the request is malformed or breaks a rule (invalid_request, illegal_action, bad_config, "

@@ -583,6 +583,8 @@ class Hub:
                         await self._time_out(live, lost)
         except asyncio.CancelledError:
             raise
+        except ApiError as e:  # another server process moved the game on first: it has been reloaded
+            log.info("game %s: no timeout (%s)", live.id, e.code)
         except Exception:  # a failing timeout must not take the server down; the next submission retries
             log.exception("game %s: the clock could not time the seat out", live.id)
 
@@ -642,18 +644,18 @@ class Hub:
             return
         live.seats = stored.seats
         live.bots.clear()
-        if live.clock is not None:
+        fresh = await self._revive(stored) if len(stored.steps) != live.version else None
+        if fresh is not None:
+            for f in live.pending.values():  # the fresh log is complete
+                if not f.done():
+                    f.set_result(None)
+            live.pending.clear()
+            live.state, live.steps, live.log = fresh.state, fresh.steps, fresh.log
+        if live.clock is not None:  # as stored, for the game as it now stands
             self._restore_clock(live, stored)
             self._watch(live)
-        if len(stored.steps) != live.version:
-            fresh = await self._revive(stored)
-            if fresh is not None:
-                for f in live.pending.values():  # the fresh log is complete
-                    if not f.done():
-                        f.set_result(None)
-                live.pending.clear()
-                live.state, live.steps, live.log = fresh.state, fresh.steps, fresh.log
-                await self._push_all(live)
+        if fresh is not None:
+            await self._push_all(live)
 
     async def search(self, key: str, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` (a search: a hint, an analysis) in the bot worker of ``key``, sharing the bots'

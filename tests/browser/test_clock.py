@@ -51,4 +51,6 @@ def test_the_clock_is_chosen_shown_ticking_and_ends_the_game(
     expect(mine).to_have_text("⏱ 0:00")
     page.goto(clock_server.url + "/")
     page.locator(".tabs [data-status=finished]").click()
-    expect(page.locator("#game-list li").first).to_contain_text("clock: 1:00 + 3 s per turn (out of time loses)")
+    expect(page.locator("#game-list li").first).to_contain_text(
+        "clock: 1:00 + 3 s per turn (out of time loses)"
+    )

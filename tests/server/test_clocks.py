@@ -255,3 +255,35 @@ def test_a_timeout_to_a_bot_happens_once_per_version(db_url: str, registry: Regi
         assert [s.kind for s in loaded.seats] == ["bot", "human"] and loaded.clock_state == state
     finally:
         store.dispose()
+
+
+def test_the_rematch_has_the_same_clock(client: TestClient, clock: ManualClock) -> None:
+    game_id, (t0, _) = start(client, {"mode": "move", "per_move": 20, "on_expiry": "lose"})
+    clock.advance(20)
+    assert snap(client, game_id)["status"] == "finished"
+    r = client.post(f"/api/games/{game_id}/rematch", headers=bearer(t0))
+    assert r.status_code == 200, r.text
+    again = snap(client, r.json()["id"], t0)["clock"]
+    assert again["mode"] == "move" and again["per_move"] == 20 and again["on_expiry"] == "lose"
+
+
+def test_a_stale_process_does_not_time_out_a_seat_that_moved(
+    db_url: str, registry: Registry, tmp_path: Path
+) -> None:
+    """Two servers on one database: the second still holds the game as it was when seat 0 had to
+    decide; seat 0 moves on the first; the second's clock then runs out at the old deadline and
+    must not end the game (its timeout loses the race for that version, and it reloads)."""
+    one, two = ManualClock(), ManualClock()
+    with (
+        TestClient(create_app(registry, db_url, clock=one)) as a,
+        TestClient(create_app(registry, db_url, clock=two)) as b,
+    ):
+        game_id, (t0, _) = start(a, {**FISCHER_60_5, "on_expiry": "lose"})
+        assert snap(b, game_id)["clock"]["running"] == 0  # b loads the game: its watcher waits
+        one.advance(30)
+        act(a, game_id, t0, "bid", 1)
+        act(a, game_id, t0, "confirm")
+        two.advance(61)  # b's stale deadline for seat 0
+        assert snap(a, game_id)["status"] == "running"
+        shown = snap(b, game_id)
+        assert shown["status"] == "running" and shown["clock"]["running"] == 1
