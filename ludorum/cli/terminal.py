@@ -164,9 +164,10 @@ class TerminalGame:
         if self.clock.on_expiry == LOSE:
             self.play.time_out()
         else:
+            self.play.time_out(handover=True)  # the record says who played on, as the server's does
             self.humans.discard(seat)
             self.bots[seat] = make_bot(self.game, self.clock.bot or default_kind(self.game))
-            note = T("{who}'s time ran out: a bot takes the seat.", who=who)
+            note = T("{who} ran out of time: a bot takes the seat", who=who)
             self.console.print(f"[red]{escape(str(note))}[/red]")
         return True
 

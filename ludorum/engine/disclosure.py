@@ -94,12 +94,25 @@ class LogEntry:
         }
 
 
-def timeout_entry(game: Game[Any], index: int, state: GameState, seat: int) -> LogEntry:
-    """The log entry of a record's closing ``timeout(seat)`` step (``record.TIMEOUT``): public, since it
-    ends the game, and every step is public once the game is over."""
-    label = timeout_result(game, state, seat).reason  # "‹seat› ran out of time"
+def timeout_entry(
+    game: Game[Any], index: int, state: GameState, seat: int, handover: bool = False
+) -> LogEntry:
+    """The log entry of a ``timeout`` step (``record.TIMEOUT``): ``seat`` ran out of time and lost, or a
+    bot took it over (``handover``).  Everyone reads it: the clocks are public."""
+    label: str
+    if handover:
+        label = T("{who} ran out of time: a bot takes the seat", who=game.seat_name(state, seat))
+    else:
+        label = timeout_result(game, state, seat).reason  # "‹seat› ran out of time"
+    readings = {o: label for o in observers(state.config.players) if o != seat}
     return LogEntry(
-        index, seat, game.seat_name(state, seat), timeout_step(seat), label, {}, game.stage(state)
+        index,
+        seat,
+        game.seat_name(state, seat),
+        timeout_step(seat, handover),
+        label,
+        readings,
+        game.stage(state),
     )
 
 

@@ -24,14 +24,25 @@ LEGACY_RULES = 1
 """The rules version of a record that names none: every record before versions existed."""
 
 TIMEOUT = -2
-"""The seat of a record's last step when the deciding seat ran out of time and lost (a game played with
-a clock): the step is ``timeout(seat)``, it changes no state, and the game's result is
-:func:`timeout_result`.  It is not a move of the game's rules, so it may only end a record."""
+"""The seat of a step recording that the deciding seat ran out of time (a game played with a clock).
+Such a step changes no state and is no move of the game's rules.  ``timeout(seat)``: the seat lost; it
+ends the record, whose result is :func:`timeout_result`.  ``timeout(seat, "bot")``: a bot took the
+seat over and the game goes on (who plays a seat is otherwise not recorded; this is, because it is
+the clock's decision, taken once)."""
+
+HANDOVER = "bot"
+"""The second argument of a timeout step after which a bot plays the seat."""
 
 
-def timeout_step(seat: int) -> Action:
-    """The step recording that ``seat`` ran out of time (it is taken by :data:`TIMEOUT`)."""
-    return Action("timeout", (seat,))
+def timeout_step(seat: int, handover: bool = False) -> Action:
+    """The step recording that ``seat`` ran out of time (taken by :data:`TIMEOUT`): it loses, or with
+    ``handover`` a bot takes the seat."""
+    return Action("timeout", (seat, HANDOVER) if handover else (seat,))
+
+
+def is_handover(action: Action) -> bool:
+    """Whether a timeout step handed the seat to a bot (else the seat lost)."""
+    return action.args[1:] == (HANDOVER,)
 
 
 def timeout_result(game: Game[Any], state: GameState, seat: int) -> Result:
@@ -44,11 +55,20 @@ def timeout_result(game: Game[Any], state: GameState, seat: int) -> Result:
 
 
 def timed_out(steps: list[tuple[int, Action]]) -> int | None:
-    """The seat whose time ran out, if these steps end with a :data:`TIMEOUT` step."""
-    if steps and steps[-1][0] == TIMEOUT and steps[-1][1].args:
+    """The seat that lost on time, if these steps end with a :data:`TIMEOUT` step saying so."""
+    if steps and steps[-1][0] == TIMEOUT and steps[-1][1].args and not is_handover(steps[-1][1]):
         seat = steps[-1][1].args[0]
         return seat if type(seat) is int else None
     return None
+
+
+def ending(game: Game[Any], steps: list[tuple[int, Action]], state: GameState) -> Result | None:
+    """How the game of ``steps`` (which left it in ``state``) ended: by its rules, or by a seat's time
+    running out; ``None`` while it goes on."""
+    lost = timed_out(steps)
+    if lost is not None:
+        return timeout_result(game, state, lost)
+    return game.result(state) if game.is_over(state) else None
 
 
 @dataclasses.dataclass(slots=True)
@@ -158,9 +178,14 @@ def replay_states(game: Game[Any], record: Record) -> Iterator[GameState]:
         if game.is_over(state):
             raise RecordError(f"{where}: the game was already over")
         to_move = game.to_move(state)
-        if seat == TIMEOUT:  # not a move: the deciding seat lost on time, which ends the record
+        if seat == TIMEOUT:  # not a move: the deciding seat ran out of time
+            if action == timeout_step(to_move, handover=True):  # a bot plays on
+                yield state
+                continue
             if i != len(record.steps) - 1 or action != timeout_step(to_move):
-                raise RecordError(f"{where}: a timeout is the last step, timeout(the deciding seat)")
+                raise RecordError(
+                    f"{where}: a timeout names the deciding seat, and one that loses is the last step"
+                )
             yield state
             return
         if seat != to_move:
@@ -222,11 +247,13 @@ class Playthrough:
         if self.game.is_over(self.state):
             self.record.result = self.game.result(self.state)
 
-    def time_out(self) -> None:
-        """The deciding seat ran out of time and loses: the record ends with a :data:`TIMEOUT` step."""
+    def time_out(self, handover: bool = False) -> None:
+        """The deciding seat ran out of time: it loses (the record ends with a :data:`TIMEOUT` step),
+        or with ``handover`` the step records that a bot plays on for it."""
         seat = self.to_move()
-        self.record.steps.append((TIMEOUT, timeout_step(seat)))
-        self.record.result = timeout_result(self.game, self.state, seat)
+        self.record.steps.append((TIMEOUT, timeout_step(seat, handover)))
+        if not handover:
+            self.record.result = timeout_result(self.game, self.state, seat)
 
     def result(self) -> Result:
         """How the finished game ended (by its rules, or by a seat's time running out)."""

@@ -208,6 +208,7 @@ class _Append:
     status: str
     result: dict[str, Any] | None
     clock: dict[str, Any] | None = None  # the clocks after this step, stored with it
+    handover: SeatData | None = None  # a seat that a bot takes with this step (a clock ran out)
     done: concurrent.futures.Future[bool] = dataclasses.field(default_factory=concurrent.futures.Future)
 
 
@@ -278,11 +279,14 @@ class Store:
         status: str,
         result: dict[str, Any] | None,
         clock: dict[str, Any] | None = None,
+        handover: SeatData | None = None,
     ) -> concurrent.futures.Future[bool]:
         """Queue step ``idx`` for the writer; the future answers, once committed, whether it was stored
         (``False``: another submission stored that step first, and nothing changed).  ``clock``: the
-        game's clocks after the step, stored in the same transaction."""
-        return self._enqueue(_Append(game_id, idx, seat, json.dumps(action), status, result, clock))
+        game's clocks after the step, and ``handover``: the seat as a bot takes it with this step,
+        both stored in the same transaction."""
+        item = _Append(game_id, idx, seat, json.dumps(action), status, result, clock, handover)
+        return self._enqueue(item)
 
     def archive(
         self, game_id: str, idx: int, entry: dict[str, Any], views: dict[str, Any]
@@ -371,6 +375,13 @@ class Store:
             .where(GameRow.id == a.game_id)
             .values(version=a.idx + 1, status=a.status, result=a.result, **clock)
         )
+        if a.handover is not None:
+            h = a.handover
+            conn.execute(
+                update(SeatRow)
+                .where(SeatRow.game_id == a.game_id, SeatRow.seat == h.seat)
+                .values(kind=h.kind, bot=h.bot, token_hash=h.token_hash)
+            )
         return True
 
     def create_game(
@@ -431,10 +442,12 @@ class Store:
         action: dict[str, Any],
         status: str,
         result: dict[str, Any] | None,
+        clock: dict[str, Any] | None = None,
+        handover: SeatData | None = None,
     ) -> bool:
         """Store step ``idx`` (committed when this returns); ``False`` if another submission stored that
         step first (nothing changes)."""
-        return self.append(game_id, idx, seat, action, status, result).result()
+        return self.append(game_id, idx, seat, action, status, result, clock, handover).result()
 
     def set_seat(self, game_id: str, seat: SeatData, status: str) -> None:
         """Change who sits in a seat (claim, leave, hand over to a bot) and the game's status."""
@@ -451,32 +464,6 @@ class Store:
         left)."""
         with self._writing(), self.session() as s, s.begin():
             s.execute(update(GameRow).where(GameRow.id == game_id).values(clock_state=clock_state))
-
-    def time_out_to_bot(
-        self, game_id: str, version: int, seat: SeatData, status: str, clock_state: dict[str, Any]
-    ) -> bool:
-        """A human seat whose time ran out at ``version`` goes to a bot (``seat`` as it is to be), once:
-        ``False`` (and nothing changes) if the game has moved on or the seat is no longer a human's, as
-        when another server process decided it first.  The game's row is updated first, on the
-        condition of its version, so that it is locked against a concurrent step until the commit."""
-        with self._writing(), self.session() as s, s.begin():
-            moved = s.execute(
-                update(GameRow)
-                .where(GameRow.id == game_id, GameRow.version == version)
-                .values(status=status, clock_state=clock_state)
-            )
-            if moved.rowcount != 1:  # type: ignore[attr-defined]
-                s.rollback()
-                return False
-            taken = s.execute(
-                update(SeatRow)
-                .where(SeatRow.game_id == game_id, SeatRow.seat == seat.seat, SeatRow.kind == "human")
-                .values(kind=seat.kind, bot=seat.bot, token_hash=None)
-            )
-            if taken.rowcount != 1:  # type: ignore[attr-defined]
-                s.rollback()
-                return False
-        return True
 
     def claim_seat(self, game_id: str, seat: int, token_hash: str, status: str) -> bool:
         """Claim a free human seat atomically; ``False`` if someone claimed it first."""

@@ -40,7 +40,7 @@ from ludorum.engine import (
 from ludorum.engine.clock import LOSE, ClockSpec
 from ludorum.engine.disclosure import LogEntry, timeout_entry
 from ludorum.engine.information import InformationSet
-from ludorum.engine.record import TIMEOUT, timeout_result, timeout_step
+from ludorum.engine.record import TIMEOUT, is_handover, timeout_result, timeout_step
 from ludorum.server.clocks import Clock, GameClock, SystemClock, clocked_seat
 from ludorum.server.db import FINISHED, SeatData, Store, StoredGame
 from ludorum.server.errors import ApiError
@@ -48,7 +48,7 @@ from ludorum.server.limits import ClientQuota, Limits, bot_games_refusal
 from ludorum.server.live import LiveGame, Subscriber, provisional_entry
 from ludorum.server.retired import RetiredGame, entry_json, other_rules_message, retire
 from ludorum.server.security import match_seat, new_game_id, new_seed, new_token, token_hash
-from ludorum.server.workers import Workers
+from ludorum.server.workers import Workers, archive_views
 
 log = logging.getLogger("ludorum.server")
 
@@ -516,10 +516,19 @@ class Hub:
             await asyncio.wait([asyncio.shield(live.pending[min(live.pending)])])
         before = live.state
         index = live.version
-        if seat == TIMEOUT:  # the deciding seat lost on time: not a move, the state stays
+        handover: SeatData | None = None
+        seats = live.seats
+        if seat == TIMEOUT:  # the deciding seat ran out of time: not a move, the state stays
             lost = live.game.to_move(before)
-            after, over, entry = before, True, timeout_entry(live.game, index, before, lost)
-            result: dict[str, Any] | None = timeout_result(live.game, before, lost).to_json()
+            after, over = before, not is_handover(action)
+            entry = timeout_entry(live.game, index, before, lost, handover=not over)
+            result: dict[str, Any] | None = (
+                timeout_result(live.game, before, lost).to_json() if over else None
+            )
+            if not over:  # a bot takes the seat, stored in the step's transaction
+                assert live.clock is not None
+                handover = SeatData(lost, "bot", live.clock.spec.bot or default_kind(live.game))
+                seats = [handover if s.seat == lost else s for s in live.seats]
         else:
             after = live.game.step(before, action)  # well under a millisecond: not worth a thread hop
             over = live.game.is_over(after)
@@ -528,9 +537,9 @@ class Hub:
         next_mover = None if over else live.game.to_move(after)
         clock = None
         if live.clock is not None:  # the clocks after the step are stored with it
-            clock = live.clock.after_step(seat, next_mover, clocked_seat(next_mover, live.seats))
+            clock = live.clock.after_step(seat, next_mover, clocked_seat(next_mover, seats))
         status = FINISHED if over else live.status
-        done = self.store.append(live.id, index, seat, action.to_json(), status, result, clock)
+        done = self.store.append(live.id, index, seat, action.to_json(), status, result, clock, handover)
         # shielded: a cancelled caller (a server stopping) must not cancel a write already queued
         if not await asyncio.shield(asyncio.wrap_future(done)):  # another process stored this step first
             await self._refresh(live)
@@ -538,12 +547,18 @@ class Hub:
         live.state = after
         live.steps.append((seat, action))
         live.log.append(entry)
+        if handover is not None:
+            live.seats[handover.seat] = handover
+            live.bots.pop(handover.seat, None)
         if live.clock is not None and clock is not None:
             live.clock.commit(clock)
             self._watch(live)
-        if seat == TIMEOUT:  # nothing for a worker to decide: the game is over, everything is public
-            self.games.pop(live.id, None)
-            self._keep(self.finished, live)
+        if seat == TIMEOUT:  # nothing for a worker to decide: everyone reads a timeout
+            # archived like every step (a game is shown by its archive if its rules change)
+            self.store.archive(live.id, index, entry_json(entry), archive_views(live.game, after))
+            if over:
+                self.games.pop(live.id, None)
+                self._keep(self.finished, live)
             await self._push_all(live)
             return
         if over:  # every step is public now: the last one's readings wait for no one
@@ -589,26 +604,12 @@ class Hub:
             log.exception("game %s: the clock could not time the seat out", live.id)
 
     async def _time_out(self, live: LiveGame, seat: int) -> None:
-        """``seat``'s time ran out (lock held): the lobby's choice applies, as one durable step that
-        goes through the commit path of a move, so it happens once whichever server process acts —
-        the seat loses (a ``TIMEOUT`` step ends the record), or a bot takes it."""
+        """``seat``'s time ran out (lock held): the lobby's choice applies as one ``TIMEOUT`` step that
+        goes through the commit path of a move — so of it and a move (or another process's timeout)
+        for the same version, exactly one is stored: the seat loses (the step ends the record), or a
+        bot takes the seat (stored in the step's transaction) and plays on."""
         assert live.clock is not None
-        if live.clock.spec.on_expiry == LOSE:
-            await self._commit(live, TIMEOUT, timeout_step(seat))
-            return
-        bot = live.clock.spec.bot or default_kind(live.game)
-        state = live.clock.after_step(TIMEOUT, None, None)  # its clock stops; none runs
-        taken = SeatData(seat, "bot", bot)
-        stored = self.store.time_out_to_bot
-        if not await asyncio.to_thread(stored, live.id, live.version, taken, live.status, state):
-            await self._refresh(live)  # another process moved the game on, or timed the seat out first
-            return
-        s = live.seats[seat]
-        s.kind, s.bot, s.token_hash = "bot", bot, None
-        live.bots.pop(seat, None)
-        live.clock.commit(state)
-        self._watch(live)
-        await self._push_all(live, force=True)
+        await self._commit(live, TIMEOUT, timeout_step(seat, handover=live.clock.spec.on_expiry != LOSE))
         self.kick(live)
 
     async def _resettle_clock(self, live: LiveGame) -> None:

@@ -14,7 +14,7 @@ from ludorum.engine.bots import Bot
 from ludorum.engine.disclosure import LogEntry
 from ludorum.engine.game import CANCEL
 from ludorum.engine.information import Observer
-from ludorum.engine.record import timed_out, timeout_result
+from ludorum.engine.record import ending, timed_out
 from ludorum.server.clocks import GameClock, clocked_seat
 from ludorum.server.db import FINISHED, OPEN, RUNNING, SeatData
 
@@ -110,8 +110,9 @@ class LiveGame:
 
     def result(self) -> Result:
         """How the finished game ended."""
-        lost = timed_out(self.steps)
-        return self.game.result(self.state) if lost is None else timeout_result(self.game, self.state, lost)
+        result = ending(self.game, self.steps, self.state)
+        assert result is not None, "the game is not over"
+        return result
 
     def clocked(self) -> int | None:
         """The seat whose clock should run now (a human's seat that must decide)."""

@@ -4,6 +4,7 @@ Time comes from an injected clock that the answers move on, so nothing sleeps.""
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from ludorum.cli.main import app
 from ludorum.cli.terminal import TerminalGame
 from ludorum.engine import Record, replay
 from ludorum.engine.clock import ClockSpec
-from ludorum.engine.record import TIMEOUT
+from ludorum.engine.record import TIMEOUT, timeout_step
 from tests.fixtures.sealed_bids import SealedBids
 
 runner = CliRunner()
@@ -61,13 +62,21 @@ def test_the_time_left_is_shown_and_a_turn_earns_one_increment(
     assert game.clocks is not None and game.clocks.left[0] == 53_000
 
 
-def test_out_of_time_loses(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_out_of_time_loses_and_the_replay_says_so(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, fixture_registry: object
+) -> None:
     game, _, out = session(monkeypatch, ClockSpec.parse("60+5", "lose"), [(61, "1")])
     game.run(tmp_path / "save.json")
     assert "ran out of time" in out.getvalue()
     record = game.play.record
     assert record.steps[-1][0] == TIMEOUT and record.result is not None and record.result.ranking == (2, 1)
     replay(GAME, Record.loads(record.dumps()))
+    saved = tmp_path / "timed-out.json"
+    saved.write_text(record.dumps())
+    shown = runner.invoke(app, ["replay", str(saved), "--no-step"])
+    assert shown.exit_code == 0, shown.output
+    assert re.search(r"clock — .* ran out of time", shown.output), shown.output
+    assert "Result: " in shown.output and "ran out of time" in shown.output.rsplit("Result: ", 1)[1]
 
 
 def test_out_of_time_hands_the_seat_to_a_bot(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -75,7 +84,10 @@ def test_out_of_time_hands_the_seat_to_a_bot(monkeypatch: pytest.MonkeyPatch, tm
     game.run(tmp_path / "save.json")
     text = out.getvalue()
     assert "a bot takes the seat" in text and "Game over" in text
-    assert game.humans == set() and all(s != TIMEOUT for s, _ in game.play.record.steps)
+    assert game.humans == set()
+    record = game.play.record
+    assert (TIMEOUT, timeout_step(0, handover=True)) in record.steps
+    replay(GAME, Record.loads(record.dumps()))
 
 
 def test_the_command_line_takes_a_clock_and_refuses_a_bad_one(fixture_registry, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

@@ -76,7 +76,7 @@ def test_a_misplaced_timeout_is_refused(where: str) -> None:
         steps += [(TIMEOUT, timeout_step(seat)), (seat, GAME.legal_actions(play.state)[0])]
     else:
         steps += [(TIMEOUT, timeout_step(1 - seat))]
-    with pytest.raises(RecordError, match="a timeout is the last step"):
+    with pytest.raises(RecordError, match="names the deciding seat, and one that loses is the last step"):
         replay(GAME, dataclasses.replace(play.record, steps=steps))
 
 
@@ -90,3 +90,18 @@ def test_the_analysis_judges_no_timeout() -> None:
     record = dataclasses.replace(play.record, steps=[*play.record.steps, (TIMEOUT, timeout_step(seat))])
     states = list(replay_states(GAME, record))
     assert len(record.steps) - 1 not in choices(GAME, record, states)
+
+
+def test_a_handover_on_time_replays_and_the_game_goes_on() -> None:
+    play = Playthrough(GAME, GAME.config(2), 5)
+    play.resolve_chance()
+    seat = play.to_move()
+    play.time_out(handover=True)  # a bot plays on for the seat
+    assert not play.is_over() and play.to_move() == seat
+    while not play.is_over():
+        play.resolve_chance()
+        if not play.is_over():
+            play.play(GAME.legal_actions(play.state)[0])
+    again = Record.loads(play.record.dumps())
+    assert (TIMEOUT, timeout_step(seat, handover=True)) in again.steps
+    replay(GAME, again)

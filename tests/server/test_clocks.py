@@ -3,6 +3,7 @@ test says so, and ``advance`` returns once the watchers it woke have acted — n
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,7 @@ from fastapi.testclient import TestClient
 
 from ludorum.agents.kinds import default_kind
 from ludorum.engine import Record, Registry, replay
-from ludorum.engine.record import TIMEOUT
+from ludorum.engine.record import TIMEOUT, timeout_step
 from ludorum.server import create_app
 from ludorum.server.clocks import ManualClock
 from ludorum.server.db import SeatData, Store
@@ -139,11 +140,13 @@ def test_expiry_hands_the_seat_to_the_bot(client: TestClient, clock: ManualClock
     clock.advance(0.001)
     after = snap(client, game_id)
     assert after["players"][0]["kind"] == "bot" and after["players"][0]["bot"] == "random"
-    assert after["clock"]["left"][0] is None and after["clock"]["running"] is None
+    assert after["version"] >= version + 1  # the timeout is a step (the bot may have moved since)
+    assert after["log"][version]["label"].endswith("ran out of time: a bot takes the seat")
+    assert after["log"][version]["action"] == {"kind": "timeout", "args": [0, "bot"]}
     # the token no longer holds the seat; the bot plays on (its move passes the turn to seat 1)
     assert client.get(f"/api/games/{game_id}", headers=bearer(t0)).status_code == 401
-    moved = wait_for(client, game_id, None, lambda s: s["version"] > version + 1)
-    assert moved["clock"]["running"] == 1
+    moved = wait_for(client, game_id, None, lambda s: s["clock"]["running"] == 1)
+    assert moved["clock"]["left"][0] is None
 
 
 def test_expiry_loses_the_game_and_the_record_replays_it(client: TestClient, clock: ManualClock) -> None:
@@ -158,6 +161,15 @@ def test_expiry_loses_the_game_and_the_record_replays_it(client: TestClient, clo
     assert over["clock"]["left"][0] == 0 and over["clock"]["running"] is None
     data = client.get(f"/api/games/{game_id}/record").json()
     assert data["steps"][-1] == [TIMEOUT, {"kind": "timeout", "args": [0]}]
+    # archived like every step: the game is shown so if its rules change
+    store: Store = client.app.state.hub.store  # type: ignore[attr-defined]
+    for _ in range(500):
+        stored = store.load(game_id)
+        assert stored is not None
+        if stored.archived == version:
+            break
+        time.sleep(0.01)  # the writer thread stores the archive with its next commit
+    assert stored.archived == version and "ran out of time" in str(stored.entries[-1])
     record = Record.from_json(data)
     replay(SealedBids(), record)  # the stated result is the timeout's: it checks
     last = client.get(f"/api/games/{game_id}/replay/{len(record.steps)}").json()
@@ -232,27 +244,27 @@ def test_a_restart_keeps_the_time_left_and_charges_the_downtime(registry: Regist
 
 
 def test_a_timeout_to_a_bot_happens_once_per_version(db_url: str, registry: Registry) -> None:
-    """Two server processes that both see the clock run out: the database lets one time the seat out."""
+    """Two server processes that both see the clock run out, or a move and a timeout: the database
+    stores one step per version, and the seat goes to the bot with the step that says so."""
     store = Store(db_url)
     try:
-        store.create_game(
-            "g1",
-            "sealed-bids",
-            {"players": 2},
-            1,
-            "running",
-            [SeatData(0, "human", None, "h"), SeatData(1, "human", None, "k")],
-        )
+        seats = [SeatData(0, "human", None, "h"), SeatData(1, "human", None, "k")]
+        store.create_game("g1", "sealed-bids", {"players": 2}, 1, "running", seats)
         state = {"left": [0, 60_000], "running": None, "since": 0, "turn": None}
-        bot = SeatData(0, "bot", "random")
-        assert store.time_out_to_bot("g1", 0, bot, "running", state)
-        assert not store.time_out_to_bot("g1", 0, bot, "running", state)  # the second process
-        assert store.append_action("g1", 0, 0, {"kind": "bid", "args": [1]}, "running", None)
-        seat1 = SeatData(1, "bot", "random")
-        assert not store.time_out_to_bot("g1", 0, seat1, "running", state)  # the game moved on
+        handover = SeatData(0, "bot", "random")
+        timeout = timeout_step(0, handover=True).to_json()
+        assert store.append_action("g1", 0, TIMEOUT, timeout, "running", None, state, handover)
+        assert not store.append_action("g1", 0, TIMEOUT, timeout, "running", None, state, handover)
+        assert not store.append_action("g1", 0, 0, {"kind": "bid", "args": [1]}, "running", None)
         loaded = store.load("g1")
-        assert loaded is not None
+        assert loaded is not None and loaded.steps == [(TIMEOUT, timeout)]
         assert [s.kind for s in loaded.seats] == ["bot", "human"] and loaded.clock_state == state
+        # a move that wins the version keeps the seat human: the timeout finds the index taken
+        store.create_game("g2", "sealed-bids", {"players": 2}, 1, "running", seats)
+        assert store.append_action("g2", 0, 0, {"kind": "bid", "args": [1]}, "running", None)
+        assert not store.append_action("g2", 0, TIMEOUT, timeout, "running", None, state, handover)
+        loaded = store.load("g2")
+        assert loaded is not None and [s.kind for s in loaded.seats] == ["human", "human"]
     finally:
         store.dispose()
 
