@@ -299,3 +299,15 @@ def test_a_stale_process_does_not_time_out_a_seat_that_moved(
         assert snap(a, game_id)["status"] == "running"
         shown = snap(b, game_id)
         assert shown["status"] == "running" and shown["clock"]["running"] == 1
+
+
+def test_the_websocket_pushes_the_clocks_and_the_timeout(client: TestClient, clock: ManualClock) -> None:
+    game_id, (_t0, t1) = start(client, {**FISCHER_60_5, "on_expiry": "bot", "bot": "random"})
+    with client.websocket_connect(f"/api/games/{game_id}/ws", headers=bearer(t1)) as ws:
+        ws.send_json({"type": "hello", "version": 0})
+        first = ws.receive_json()
+        assert first["clock"]["running"] == 0 and first["clock"]["left"] == [60_000, 60_000]
+        clock.advance(60)  # seat 0's time runs out: a bot takes it, and seat 1 is told at once
+        pushed = ws.receive_json()
+        assert pushed["players"][0]["kind"] == "bot" and pushed["clock"]["left"][0] is None
+        assert pushed["log"][-1]["label"].endswith("ran out of time: a bot takes the seat")
