@@ -23,7 +23,7 @@ from typing import Any
 
 from ludorum.agents.search import SearchBot, level_settings
 from ludorum.agents.search.rollout import searchable
-from ludorum.engine import CANCEL, CHANCE, Action, Game, Record, replay_states
+from ludorum.engine import CANCEL, Action, Game, Record, replay_states
 from ludorum.engine.information import InformationSet, knowledge_rng
 
 LEVEL = "medium"
@@ -144,7 +144,8 @@ def choices(game: Game[Any], record: Record, states: Sequence[Any]) -> list[int]
     return [
         i
         for i, (seat, action) in enumerate(record.steps)
-        if seat != CHANCE and action != CANCEL and len(searchable(game.legal_actions(states[i]))) > 1
+        # seat < 0: chance, or a seat's time running out (record.TIMEOUT): nobody's choice
+        if seat >= 0 and action != CANCEL and len(searchable(game.legal_actions(states[i]))) > 1
     ]
 
 

@@ -18,8 +18,11 @@ from ludorum.cli.lab import register as register_lab
 from ludorum.cli.ladder import ladder
 from ludorum.cli.soak import soak
 from ludorum.engine import ConfigError, Game, LudorumError, Record, i18n, replay_states
+from ludorum.engine.clock import ClockError, ClockSpec
+from ludorum.engine.disclosure import timeout_entry
 from ludorum.engine.i18n import T
 from ludorum.engine.options import parse_assignments
+from ludorum.engine.record import TIMEOUT, ending, is_handover
 from ludorum.games import registry
 
 app = typer.Typer(help="Ludorum: Reliquium, Medieval Realms and Legends of Signum.", no_args_is_help=True)
@@ -108,6 +111,13 @@ def play(
     load: Annotated[Path | None, typer.Option(help="resume a saved game")] = None,
     save: Annotated[Path, typer.Option(help="where to save on quit")] = Path("ludorum-save.json"),
     seed: Annotated[int | None, typer.Option()] = None,
+    clock: Annotated[
+        str | None,
+        typer.Option(help="a clock for each human seat: BASE+INCREMENT seconds (300+5) or move:SECONDS"),
+    ] = None,
+    on_timeout: Annotated[
+        str, typer.Option(help="when a human's time runs out: 'bot' takes the seat, or the seat will 'lose'")
+    ] = "bot",
     lang: LangOption = "en",
 ) -> None:
     """Play in the terminal against bots (the view as text, the legal actions as a numbered menu)."""
@@ -127,6 +137,11 @@ def play(
         game = _game(game_name)
         config = _config(game, players, variant, option)
         session = TerminalGame.start(game, config, seed, seat, bots, hotseat, console)
+    if clock is not None:
+        try:
+            session.use_clock(ClockSpec.parse(clock, on_timeout))
+        except ClockError as e:
+            raise typer.BadParameter(str(e), param_hint="--clock / --on-timeout") from None
     session.run(save)
 
 
@@ -197,16 +212,22 @@ def replay_cmd(
     for i, ((who, action), (before, after)) in enumerate(
         zip(record.steps, itertools.pairwise(states), strict=True)
     ):
-        actor = T("chance") if who < 0 else game.seat_name(before, who)
-        label = game.describe(before, action)
+        actor: str
+        label: str
+        if who == TIMEOUT:  # a seat ran out of time: no move of the game, the clock's step
+            actor = T("clock")
+            label = timeout_entry(game, i, before, game.to_move(before), is_handover(action)).label
+        else:
+            actor = T("chance") if who < 0 else game.seat_name(before, who)
+            label = game.describe(before, action)
         console.rule(
             str(T("step {i}/{n}: {actor} — {label}", i=i + 1, n=len(record.steps), actor=actor, label=label))
         )
         if step_through and console.is_terminal:
             console.print(game.render_text(after, seat))
             input()
-    if game.is_over(states[-1]):
-        r = game.result(states[-1])
+    r = ending(game, record.steps, states[-1])
+    if r is not None:
         result = T(
             "Result: {reason}; scores {scores}; winners {winners}",
             reason=r.reason,

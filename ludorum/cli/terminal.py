@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +16,7 @@ from ludorum.agents.kinds import default_kind, make_bot
 from ludorum.agents.runner import bot_move
 from ludorum.engine import CHANCE, Config, ConfigError, Game, GameState, IllegalAction, Playthrough, Record
 from ludorum.engine.bots import Bot
+from ludorum.engine.clock import LOSE, ClockSpec, ClockState, clock_text
 from ludorum.engine.disclosure import disclose
 from ludorum.engine.i18n import T
 from ludorum.engine.information import Observer
@@ -35,14 +38,32 @@ def pick_game(console: Console) -> str:
         console.print(f"[red]{wrong}[/red]")
 
 
+def wall_ms() -> int:
+    """The time now, in milliseconds since the epoch."""
+    return time.time_ns() // 1_000_000
+
+
 class TerminalGame:
-    """One terminal session: humans at this keyboard, bots for the other seats."""
+    """One terminal session: humans at this keyboard, bots for the other seats; optionally a clock for
+    each human seat (:mod:`ludorum.engine.clock`), read from ``now`` (injected by tests)."""
 
     def __init__(
         self, game: Game[Any], play: Playthrough, humans: set[int], bots: dict[int, Bot], console: Console
     ) -> None:
         self.game, self.play, self.humans, self.bots, self.console = game, play, humans, bots, console
         self.rng = random.Random()
+        self.clock: ClockSpec | None = None
+        self.clocks: ClockState | None = None
+        self.now: Callable[[], int] = wall_ms
+
+    def use_clock(self, spec: ClockSpec, now: Callable[[], int] = wall_ms) -> None:
+        """Give every human seat a clock (bots have none).  A saved game resumes with full clocks:
+        a record holds the game, not the time."""
+        self.clock, self.clocks, self.now = (
+            spec,
+            ClockState.initial(spec, self.play.record.config.players),
+            now,
+        )
 
     @classmethod
     def start(
@@ -94,12 +115,13 @@ class TerminalGame:
                 else:
                     bot_move(game, play, self.bots[seat], self.rng)
                 self._show_step(before, seat)
+                self._clock_step(seat)
                 continue
             if not self._human_turn(seat):
                 save.write_text(play.record.dumps())
                 out.print(str(T("Saved to {save}. Resume with: ludorum play --load {save}", save=save)))
                 return
-        result = game.result(play.state)
+        result = play.result()
         out.print(game.render_text(play.state, None))
         names = ", ".join(str(game.seat_name(play.state, s)) for s in result.winners)
         over = T(
@@ -125,10 +147,39 @@ class TerminalGame:
         text = str(shown["label"]) if shown["action"] is None else f"{shown['who']}: {shown['label']}"
         self.console.print(f"[dim]{escape(text)}[/dim]")
 
+    def _clock_step(self, mover: int) -> None:
+        """Charge the step just taken to the clocks; the next human's clock starts."""
+        if self.clock is not None and self.clocks is not None:
+            nxt = None if self.play.is_over() else self.play.to_move()
+            clocked = nxt if nxt in self.humans else None
+            self.clocks.step(self.clock, mover, nxt, clocked, self.now())
+
+    def _out_of_time(self, seat: int) -> bool:
+        """Whether ``seat``'s time ran out before it answered; if so the clock's rule applies: it loses,
+        or a bot takes the seat.  (A prompt is not interrupted: the time is checked at the answer.)"""
+        if self.clock is None or self.clocks is None or self.clocks.expired(self.now()) != seat:
+            return False
+        who = self.game.seat_name(self.play.state, seat)
+        self.clocks.stop(self.now())
+        if self.clock.on_expiry == LOSE:
+            self.play.time_out()
+        else:
+            self.play.time_out(handover=True)  # the record says who played on, as the server's does
+            self.humans.discard(seat)
+            self.bots[seat] = make_bot(self.game, self.clock.bot or default_kind(self.game))
+            note = T("{who} ran out of time: a bot takes the seat", who=who)
+            self.console.print(f"[red]{escape(str(note))}[/red]")
+        return True
+
     def _human_turn(self, seat: int) -> bool:
         game, play, out = self.game, self.play, self.console
         out.rule(str(T("{seat} to decide", seat=game.seat_name(play.state, seat))))
         out.print(game.render_text(play.state, seat))
+        if self.clock is not None and self.clocks is not None:
+            self.clocks.settle(self.clock, seat, self.now())
+            left = clock_text(self.clocks.remaining(seat, self.now()))
+            line = T("{who}: {time} left", who=game.seat_name(play.state, seat), time=left)
+            out.print(f"[bold]{escape(str(line))}[/bold]")
         legal = list(game.legal_actions(play.state))
         for i, action in enumerate(legal, 1):
             out.print(f"  [cyan]{i:>3}[/cyan]. {game.describe(play.state, action)}")
@@ -136,6 +187,8 @@ class TerminalGame:
             answer = Prompt.ask(str(T("Your choice (number, or q to save and quit)")), console=out).strip()
             if answer.lower() in ("q", "quit"):
                 return False
+            if self._out_of_time(seat):
+                return True
             if not answer.isdigit() or not 1 <= int(answer) <= len(legal):
                 wrong = T(
                     "'{answer}' is not a choice: type a number from 1 to {n}, or q.",
@@ -149,4 +202,5 @@ class TerminalGame:
             except IllegalAction as e:
                 out.print(f"[red]{e}[/red]")
                 continue
+            self._clock_step(seat)
             return True

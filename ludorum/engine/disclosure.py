@@ -29,6 +29,7 @@ from ludorum.engine.errors import IllegalAction
 from ludorum.engine.game import CANCEL, CHANCE, Game
 from ludorum.engine.i18n import T
 from ludorum.engine.information import Observer, hides_information, knowledge_rng, view_text
+from ludorum.engine.record import timeout_result, timeout_step
 from ludorum.engine.state import GameState
 
 SAMPLES = 6
@@ -91,6 +92,28 @@ class LogEntry:
             "stage": self.stage,
             "opens": self.opens,
         }
+
+
+def timeout_entry(
+    game: Game[Any], index: int, state: GameState, seat: int, handover: bool = False
+) -> LogEntry:
+    """The log entry of a ``timeout`` step (``record.TIMEOUT``): ``seat`` ran out of time and lost, or a
+    bot took it over (``handover``).  Everyone reads it: the clocks are public."""
+    label: str
+    if handover:
+        label = T("{who} ran out of time: a bot takes the seat", who=game.seat_name(state, seat))
+    else:
+        label = timeout_result(game, state, seat).reason  # "‹seat› ran out of time"
+    readings = {o: label for o in observers(state.config.players) if o != seat}
+    return LogEntry(
+        index,
+        seat,
+        game.seat_name(state, seat),
+        timeout_step(seat, handover),
+        label,
+        readings,
+        game.stage(state),
+    )
 
 
 def observers(players: int) -> list[Observer]:

@@ -15,12 +15,60 @@ from ludorum.engine.actions import Action
 from ludorum.engine.config import Config
 from ludorum.engine.errors import CodecError, ConfigError, IllegalAction, RecordError
 from ludorum.engine.game import CHANCE, Game, Result
+from ludorum.engine.i18n import T
 from ludorum.engine.state import GameState
 
 FORMAT_VERSION = 1
 
 LEGACY_RULES = 1
 """The rules version of a record that names none: every record before versions existed."""
+
+TIMEOUT = -2
+"""The seat of a step recording that the deciding seat ran out of time (a game played with a clock).
+Such a step changes no state and is no move of the game's rules.  ``timeout(seat)``: the seat lost; it
+ends the record, whose result is :func:`timeout_result`.  ``timeout(seat, "bot")``: a bot took the
+seat over and the game goes on (who plays a seat is otherwise not recorded; this is, because it is
+the clock's decision, taken once)."""
+
+HANDOVER = "bot"
+"""The second argument of a timeout step after which a bot plays the seat."""
+
+
+def timeout_step(seat: int, handover: bool = False) -> Action:
+    """The step recording that ``seat`` ran out of time (taken by :data:`TIMEOUT`): it loses, or with
+    ``handover`` a bot takes the seat."""
+    return Action("timeout", (seat, HANDOVER) if handover else (seat,))
+
+
+def is_handover(action: Action) -> bool:
+    """Whether a timeout step handed the seat to a bot (else the seat lost)."""
+    return action.args[1:] == (HANDOVER,)
+
+
+def timeout_result(game: Game[Any], state: GameState, seat: int) -> Result:
+    """How a game ends when ``seat`` runs out of time: that seat is ranked last with nothing, every
+    other seat shares the first place."""
+    players = state.config.players
+    ranking = tuple(players if s == seat else 1 for s in range(players))
+    scores = tuple(0.0 if s == seat else 1.0 for s in range(players))
+    return Result(scores, ranking, T("{who} ran out of time", who=game.seat_name(state, seat)))
+
+
+def timed_out(steps: list[tuple[int, Action]]) -> int | None:
+    """The seat that lost on time, if these steps end with a :data:`TIMEOUT` step saying so."""
+    if steps and steps[-1][0] == TIMEOUT and steps[-1][1].args and not is_handover(steps[-1][1]):
+        seat = steps[-1][1].args[0]
+        return seat if type(seat) is int else None
+    return None
+
+
+def ending(game: Game[Any], steps: list[tuple[int, Action]], state: GameState) -> Result | None:
+    """How the game of ``steps`` (which left it in ``state``) ended: by its rules, or by a seat's time
+    running out; ``None`` while it goes on."""
+    lost = timed_out(steps)
+    if lost is not None:
+        return timeout_result(game, state, lost)
+    return game.result(state) if game.is_over(state) else None
 
 
 @dataclasses.dataclass(slots=True)
@@ -130,6 +178,16 @@ def replay_states(game: Game[Any], record: Record) -> Iterator[GameState]:
         if game.is_over(state):
             raise RecordError(f"{where}: the game was already over")
         to_move = game.to_move(state)
+        if seat == TIMEOUT:  # not a move: the deciding seat ran out of time
+            if action == timeout_step(to_move, handover=True):  # a bot plays on
+                yield state
+                continue
+            if i != len(record.steps) - 1 or action != timeout_step(to_move):
+                raise RecordError(
+                    f"{where}: a timeout names the deciding seat, and one that loses is the last step"
+                )
+            yield state
+            return
         if seat != to_move:
             who = "chance" if to_move == CHANCE else f"seat {to_move}"
             raise RecordError(f"{where}: it was {who}'s decision")
@@ -143,7 +201,11 @@ def replay_states(game: Game[Any], record: Record) -> Iterator[GameState]:
 def replay(game: Game[Any], record: Record) -> GameState:
     """The final state of ``record``; also checks a stored result against the replayed one."""
     *_, state = replay_states(game, record)
-    if record.result is not None:
+    lost = timed_out(record.steps)
+    if lost is not None:
+        if record.result is not None and timeout_result(game, state, lost) != record.result:
+            raise RecordError("the record's result differs from the replayed game's")
+    elif record.result is not None:
         if not game.is_over(state):
             raise RecordError("the record states a result but its game is not over")
         if game.result(state) != record.result:
@@ -174,8 +236,8 @@ class Playthrough:
         return self.game.to_move(self.state)
 
     def is_over(self) -> bool:
-        """Whether the game has ended."""
-        return self.game.is_over(self.state)
+        """Whether the game has ended (by its rules, or by a seat running out of time)."""
+        return self.game.is_over(self.state) or timed_out(self.record.steps) is not None
 
     def play(self, action: Action) -> None:
         """Apply ``action`` for the deciding seat; an illegal one raises and changes nothing."""
@@ -184,6 +246,18 @@ class Playthrough:
         self.record.steps.append((seat, action))
         if self.game.is_over(self.state):
             self.record.result = self.game.result(self.state)
+
+    def time_out(self, handover: bool = False) -> None:
+        """The deciding seat ran out of time: it loses (the record ends with a :data:`TIMEOUT` step),
+        or with ``handover`` the step records that a bot plays on for it."""
+        seat = self.to_move()
+        self.record.steps.append((TIMEOUT, timeout_step(seat, handover)))
+        if not handover:
+            self.record.result = timeout_result(self.game, self.state, seat)
+
+    def result(self) -> Result:
+        """How the finished game ended (by its rules, or by a seat's time running out)."""
+        return self.record.result if self.record.result is not None else self.game.result(self.state)
 
     def resolve_chance(self) -> None:
         """Let chance decide, from the state's own generator, until a seat decides or the game ends."""

@@ -14,6 +14,7 @@ from fastapi.responses import JSONResponse
 
 from ludorum.agents.kinds import bot_kinds, default_kind
 from ludorum.engine import Action, CodecError, Record, RecordError, replay_states
+from ludorum.engine.clock import ClockSpec
 from ludorum.server import language, rules
 from ludorum.server.db import FINISHED
 from ludorum.server.errors import ApiError
@@ -30,7 +31,7 @@ _REFUSALS = {
     401: "a seat token is needed (no_token), or the one presented is not valid here (bad_token)",
     403: "the game does not allow it (hints_off)",
     404: "no such game, game type, seat or step",
-    409: "the game's state does not allow it (stale_version: resync; not_your_turn, game_over, "
+    409: "the game's state does not allow it (stale_version: resync; not_your_turn, out_of_time, game_over, "
     "seat_taken, not_over, chosen_seed, unresumable, other_rules)",
     413: "the request body is too large (too_large)",
     422: "the request is malformed or breaks a rule (invalid_request, illegal_action, bad_config, "
@@ -164,6 +165,7 @@ async def list_games(
                 "result": row.result if row.status == FINISHED else None,
                 "rematch_of": row.rematch_of,
                 "seed_chosen": bool(row.seed_chosen),
+                "clock": row.clock,
                 # a game of other rules is shown as it was played, never resumed
                 "rules_version": row.rules_version,
                 "resumable": resumable,
@@ -199,6 +201,7 @@ async def create_game(body: CreateGame, request: Request, response: Response) ->
         [(s.kind, s.bot) for s in body.seats],
         body.claim,
         client=_client(request),
+        clock=None if body.clock is None else ClockSpec(**body.clock.model_dump()),
     )
     await request.app.state.hints.remember(_hub(request), live, body.hints)
     return _claimed(request, response, live.id, body.claim, token)
@@ -344,7 +347,9 @@ async def replay_step(
     if seat is not None and seat >= live.config.players:
         raise ApiError(404, "no_such_seat", f"this game has seats 0 to {live.config.players - 1}")
     state = live.states[step]
-    mover = None if live.game.is_over(state) else live.game.to_move(state)
+    # after the last step nobody moves, also when a seat lost on time (a game its rules had not ended)
+    last = step == len(live.states) - 1
+    mover = None if last or live.game.is_over(state) else live.game.to_move(state)
     return {
         "step": step,
         "steps": len(live.states) - 1,

@@ -25,6 +25,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from ludorum.agents.pool import BotPool
 from ludorum.engine import Registry
 from ludorum.server.api import router
+from ludorum.server.clocks import Clock
 from ludorum.server.db import Store, default_sqlite_url
 from ludorum.server.errors import ApiError
 from ludorum.server.hints import Hints
@@ -139,6 +140,7 @@ def create_app(
     renderers_dir: Path | None = None,
     limits: Limits | None = None,
     workers: int | None = None,
+    clock: Clock | None = None,
 ) -> FastAPI:
     """The server for ``registry`` (the product's by default) on ``database_url`` (SQLite by default).
 
@@ -146,7 +148,8 @@ def create_app(
     directory searched for ``<game>.js`` renderers before the packaged ones (tests use it);
     ``limits`` sets the quotas (by default ``Limits.from_env()``: the ``LUDORUM_*`` settings);
     ``workers`` the worker processes that decide log readings and replay games (by default
-    ``LUDORUM_WORKERS``, else one per core but one; ``0``: threads).
+    ``LUDORUM_WORKERS``, else one per core but one; ``0``: threads); ``clock`` where the seats' clocks
+    read the time (the real time by default; tests inject a ``clocks.ManualClock``).
     """
     limits = limits or Limits.from_env()
     if registry is None:
@@ -158,7 +161,7 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(url)
-        hub = Hub(registry, store, bot_delay, limits)
+        hub = Hub(registry, store, bot_delay, limits, clock)
         hub.bot_pool = BotPool()  # search bots think in worker processes, never on the event loop
         hub.workers = Workers(workers)  # disclosures and replays: worker processes too
         hub.workers.start()

@@ -78,6 +78,10 @@ class GameRow(Base):
     # every observer's view after step ``archived``: shown, without a replay, once the rules change
     archive: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     archived: Mapped[int] = mapped_column(Integer, default=-1, server_default="-1")
+    # the lobby's clock setting (None: no clock) and how the clocks stand (ludorum/server/clocks.py),
+    # the latter written with the step that changed it
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
+    clock_state: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
 
 
 class SeatRow(Base):
@@ -136,6 +140,8 @@ class StoredGame:
     """Each step's stored log entry (``None``: not archived)."""
     archive: dict[str, Any] | None = None
     archived: int = -1
+    clock: dict[str, Any] | None = None
+    clock_state: dict[str, Any] | None = None
 
 
 def default_sqlite_url(data_dir: Path) -> str:
@@ -227,6 +233,8 @@ class _Append:
     action: str
     status: str
     result: dict[str, Any] | None
+    clock: dict[str, Any] | None = None  # the clocks after this step, stored with it
+    handover: SeatData | None = None  # a seat that a bot takes with this step (a clock ran out)
     done: concurrent.futures.Future[bool] = dataclasses.field(default_factory=concurrent.futures.Future)
 
 
@@ -296,10 +304,15 @@ class Store:
         action: dict[str, Any],
         status: str,
         result: dict[str, Any] | None,
+        clock: dict[str, Any] | None = None,
+        handover: SeatData | None = None,
     ) -> concurrent.futures.Future[bool]:
         """Queue step ``idx`` for the writer; the future answers, once committed, whether it was stored
-        (``False``: another submission stored that step first, and nothing changed)."""
-        return self._enqueue(_Append(game_id, idx, seat, json.dumps(action), status, result))
+        (``False``: another submission stored that step first, and nothing changed).  ``clock``: the
+        game's clocks after the step, and ``handover``: the seat as a bot takes it with this step,
+        both stored in the same transaction."""
+        item = _Append(game_id, idx, seat, json.dumps(action), status, result, clock, handover)
+        return self._enqueue(item)
 
     def archive(
         self, game_id: str, idx: int, entry: dict[str, Any], views: dict[str, Any]
@@ -382,11 +395,19 @@ class Store:
         )
         if inserted.first() is None:
             return False
+        clock = {} if a.clock is None else {"clock_state": a.clock}
         conn.execute(
             update(GameRow)
             .where(GameRow.id == a.game_id)
-            .values(version=a.idx + 1, status=a.status, result=a.result)
+            .values(version=a.idx + 1, status=a.status, result=a.result, **clock)
         )
+        if a.handover is not None:
+            h = a.handover
+            conn.execute(
+                update(SeatRow)
+                .where(SeatRow.game_id == a.game_id, SeatRow.seat == h.seat)
+                .values(kind=h.kind, bot=h.bot, token_hash=h.token_hash)
+            )
         return True
 
     def create_game(
@@ -402,6 +423,8 @@ class Store:
         rematch_of: str | None = None,
         seed_chosen: bool = False,
         rules_version: int = 1,
+        clock: dict[str, Any] | None = None,
+        clock_state: dict[str, Any] | None = None,
     ) -> None:
         """Store a new game (with the steps of an uploaded record, if any) in one transaction.
 
@@ -419,6 +442,8 @@ class Store:
                     rematch_of=rematch_of,
                     seed_chosen=seed_chosen,
                     rules_version=rules_version,
+                    clock=clock,
+                    clock_state=clock_state,
                 )
             )
             s.flush()
@@ -443,10 +468,12 @@ class Store:
         action: dict[str, Any],
         status: str,
         result: dict[str, Any] | None,
+        clock: dict[str, Any] | None = None,
+        handover: SeatData | None = None,
     ) -> bool:
         """Store step ``idx`` (committed when this returns); ``False`` if another submission stored that
         step first (nothing changes)."""
-        return self.append(game_id, idx, seat, action, status, result).result()
+        return self.append(game_id, idx, seat, action, status, result, clock, handover).result()
 
     def set_seat(self, game_id: str, seat: SeatData, status: str) -> None:
         """Change who sits in a seat (claim, leave, hand over to a bot) and the game's status."""
@@ -457,6 +484,12 @@ class Store:
                 .values(kind=seat.kind, bot=seat.bot, token_hash=seat.token_hash)
             )
             s.execute(update(GameRow).where(GameRow.id == game_id).values(status=status))
+
+    def set_clock(self, game_id: str, clock_state: dict[str, Any]) -> None:
+        """Store how a game's clocks stand (a clock started or stopped without a step: a seat taken or
+        left)."""
+        with self._writing(), self.session() as s, s.begin():
+            s.execute(update(GameRow).where(GameRow.id == game_id).values(clock_state=clock_state))
 
     def claim_seat(self, game_id: str, seat: int, token_hash: str, status: str) -> bool:
         """Claim a free human seat atomically; ``False`` if someone claimed it first."""
@@ -484,13 +517,17 @@ class Store:
                 return None
             return self._stored(s, row)
 
-    def unfinished_with_bots(self) -> list[str]:
-        """Ids of the unfinished games with a bot seat (to resume after a restart), oldest first."""
+    def unfinished_to_resume(self) -> list[str]:
+        """Ids of the unfinished games with a bot seat or a clock (to resume after a restart: their
+        bots move on, their clocks run out), oldest first."""
         with self.session() as s:
             q = (
                 select(GameRow.id)
                 .where(GameRow.status != FINISHED)
-                .where(GameRow.id.in_(select(SeatRow.game_id).where(SeatRow.kind == "bot")))
+                .where(
+                    GameRow.id.in_(select(SeatRow.game_id).where(SeatRow.kind == "bot"))
+                    | GameRow.clock.is_not(None)
+                )
                 .order_by(GameRow.created, GameRow.id)
             )
             return list(s.scalars(q))
@@ -538,4 +575,6 @@ class Store:
             [a.log for a in rows],
             row.archive,
             row.archived,
+            row.clock,
+            row.clock_state,
         )

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
 import logging
 from collections import OrderedDict
@@ -21,6 +22,7 @@ from typing import Any, TypeVar
 from sqlalchemy.exc import IntegrityError
 
 from ludorum.agents import make_bot
+from ludorum.agents.kinds import default_kind
 from ludorum.agents.pool import BotPool
 from ludorum.engine import (
     CHANCE,
@@ -35,15 +37,18 @@ from ludorum.engine import (
     disclosure,
     i18n,
 )
-from ludorum.engine.disclosure import LogEntry
+from ludorum.engine.clock import LOSE, ClockSpec
+from ludorum.engine.disclosure import LogEntry, timeout_entry
 from ludorum.engine.information import InformationSet
+from ludorum.engine.record import TIMEOUT, is_handover, timeout_result, timeout_step
+from ludorum.server.clocks import Clock, GameClock, SystemClock, clocked_seat
 from ludorum.server.db import FINISHED, SeatData, Store, StoredGame
 from ludorum.server.errors import ApiError
 from ludorum.server.limits import ClientQuota, Limits, bot_games_refusal
 from ludorum.server.live import LiveGame, Subscriber, provisional_entry
 from ludorum.server.retired import RetiredGame, entry_json, other_rules_message, retire
 from ludorum.server.security import match_seat, new_game_id, new_seed, new_token, token_hash
-from ludorum.server.workers import Workers
+from ludorum.server.workers import Workers, archive_views
 
 log = logging.getLogger("ludorum.server")
 
@@ -94,9 +99,16 @@ class Hub:
     """Holds the live games of one server process."""
 
     def __init__(
-        self, registry: Registry, store: Store, bot_delay: float = 0.0, limits: Limits | None = None
+        self,
+        registry: Registry,
+        store: Store,
+        bot_delay: float = 0.0,
+        limits: Limits | None = None,
+        clock: Clock | None = None,
     ) -> None:
         self.registry = registry
+        self.clock: Clock = clock or SystemClock()
+        """Where the seats' clocks read the time (tests inject a ``ManualClock``)."""
         self.store = store
         self.bot_delay = bot_delay
         self.limits = limits or Limits()
@@ -123,7 +135,7 @@ class Hub:
         self._resuming = asyncio.get_running_loop().create_task(self._resume_bots())
 
     async def _resume_bots(self) -> None:
-        for game_id in await asyncio.to_thread(self.store.unfinished_with_bots):
+        for game_id in await asyncio.to_thread(self.store.unfinished_to_resume):
             try:
                 await self.get(game_id)  # loads (in a worker thread) and kicks its bots
             except ApiError:
@@ -137,6 +149,7 @@ class Hub:
             self._resuming.cancel()
             await asyncio.gather(self._resuming, return_exceptions=True)
         tasks = [g.advancer for g in self.games.values() if g.advancer and not g.advancer.done()]
+        tasks += [g.clock.watcher for g in self.games.values() if g.clock and g.clock.watcher]
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -160,7 +173,15 @@ class Hub:
             return None
         live.rematch_of, live.created = stored.rematch_of, stored.created
         live.seed_chosen = stored.seed_chosen
+        self._restore_clock(live, stored)
         return live
+
+    def _restore_clock(self, live: LiveGame, stored: StoredGame) -> None:
+        """Give a loaded game its stored clocks (they go on counting from the stored start)."""
+        if stored.clock is not None:
+            live.clock = GameClock.restore(
+                stored.clock, stored.clock_state, live.config.players, live.clocked(), self.clock
+            )
 
     async def _from_record(
         self, game: Game[Any], game_id: str, record: Record, seats: list[SeatData]
@@ -218,6 +239,7 @@ class Hub:
             else:
                 self.games[game_id] = live
                 self.kick(live)
+                self._watch(live)
             return live
 
     @staticmethod
@@ -263,13 +285,15 @@ class Hub:
         rematch_of: str | None = None,
         holders: list[str | None] | None = None,
         client: str | None = None,
+        clock: ClockSpec | None = None,
     ) -> tuple[LiveGame, str | None]:
         """Start a game (or resume an uploaded record); returns it and the claimed seat's token.
 
         Within the quotas (:meth:`_starting`): ``client`` (when given) may start only so many games per
         window, and the server runs only so many games without a human (429 beyond).  ``holders`` gives
         human seats to the holders of these token hashes (a rematch's players).  A game resumed from a
-        record keeps the record's seed, which its uploader chose: it is marked ``seed_chosen``.  Raises
+        record keeps the record's seed, which its uploader chose: it is marked ``seed_chosen``.
+        ``clock``: the seats' clocks (``ludorum/server/clocks.py``).  Raises
         ``IntegrityError`` if ``rematch_of`` already has its rematch."""
         with self._starting(client, all(kind == "bot" for kind, _ in specs)):
             if game_name not in self.registry:
@@ -318,7 +342,11 @@ class Hub:
                 raise ApiError(422, "bad_record", f"the record cannot be replayed: {e}") from None
             live.rematch_of = rematch_of
             live.seed_chosen = seed_chosen
-            result = live.game.result(live.state).to_json() if live.over else None
+            if clock is not None:
+                if clock.on_expiry != LOSE:  # the bot that takes a seat whose time ran out
+                    clock = dataclasses.replace(clock, bot=_bot_kind(game, clock.bot or default_kind(game)))
+                live.clock = GameClock.begin(clock, config.players, live.clocked(), self.clock)
+            result = live.result().to_json() if live.over else None
             await asyncio.to_thread(
                 self.store.create_game,
                 game_id,
@@ -332,12 +360,15 @@ class Hub:
                 rematch_of,
                 seed_chosen,
                 game.rules_version,
+                None if live.clock is None else live.clock.spec.to_json(),
+                None if live.clock is None else live.clock.state.to_json(),
             )
             if live.over:
                 self._keep(self.finished, live)
             else:
                 self.games[game_id] = live
                 self.kick(live)
+                self._watch(live)
             return live, token
 
     @contextlib.contextmanager
@@ -395,6 +426,7 @@ class Hub:
             if not await asyncio.to_thread(self.store.claim_seat, live.id, seat, s.token_hash, live.status):
                 s.token_hash = None
                 raise ApiError(409, "seat_taken", "this seat is not free")
+            await self._resettle_clock(live)
             await self._push_all(live, force=True)
         return token
 
@@ -412,6 +444,7 @@ class Hub:
             else:
                 s.token_hash = None
             await asyncio.to_thread(self.store.set_seat, live.id, s, live.status)
+            await self._resettle_clock(live)
             await self._push_all(live, force=True)
         self.kick(live)
 
@@ -432,6 +465,7 @@ class Hub:
                         None,
                         rematch_of=live.id,
                         holders=[s.token_hash for s in live.seats],
+                        clock=None if live.clock is None else live.clock.spec,
                     )
                     return new
                 except IntegrityError:  # another server process made it first
@@ -454,6 +488,9 @@ class Hub:
                     f"the game has moved on (you saw version {version}, it is at {live.version}); resync",
                     version=live.version,
                 )
+            if live.clock is not None and (lost := live.clock.state.expired(self.clock.now())) is not None:
+                await self._time_out(live, lost)  # before its watcher woke: the deadline has passed
+                raise ApiError(409, "out_of_time", "the deciding seat's time ran out", version=live.version)
             if live.to_move() != seat:
                 raise ApiError(409, "not_your_turn", "it is not your turn", version=live.version)
             try:
@@ -478,19 +515,52 @@ class Hub:
         if len(live.pending) >= MAX_PENDING:  # keep the disclosures from falling ever further behind
             await asyncio.wait([asyncio.shield(live.pending[min(live.pending)])])
         before = live.state
-        after = live.game.step(before, action)  # well under a millisecond: not worth a thread hop
-        over = live.game.is_over(after)
-        result = live.game.result(after).to_json() if over else None
         index = live.version
+        handover: SeatData | None = None
+        seats = live.seats
+        if seat == TIMEOUT:  # the deciding seat ran out of time: not a move, the state stays
+            lost = live.game.to_move(before)
+            after, over = before, not is_handover(action)
+            entry = timeout_entry(live.game, index, before, lost, handover=not over)
+            result: dict[str, Any] | None = (
+                timeout_result(live.game, before, lost).to_json() if over else None
+            )
+            if not over:  # a bot takes the seat, stored in the step's transaction
+                assert live.clock is not None
+                handover = SeatData(lost, "bot", live.clock.spec.bot or default_kind(live.game))
+                seats = [handover if s.seat == lost else s for s in live.seats]
+        else:
+            after = live.game.step(before, action)  # well under a millisecond: not worth a thread hop
+            over = live.game.is_over(after)
+            entry = provisional_entry(live.game, index, before, seat, action, after)
+            result = live.game.result(after).to_json() if over else None
+        next_mover = None if over else live.game.to_move(after)
+        clock = None
+        if live.clock is not None:  # the clocks after the step are stored with it
+            clock = live.clock.after_step(seat, next_mover, clocked_seat(next_mover, seats))
         status = FINISHED if over else live.status
-        done = self.store.append(live.id, index, seat, action.to_json(), status, result)
+        done = self.store.append(live.id, index, seat, action.to_json(), status, result, clock, handover)
         # shielded: a cancelled caller (a server stopping) must not cancel a write already queued
         if not await asyncio.shield(asyncio.wrap_future(done)):  # another process stored this step first
             await self._refresh(live)
             raise ApiError(409, "stale_version", "the game has moved on; resync", version=index + 1)
         live.state = after
         live.steps.append((seat, action))
-        live.log.append(provisional_entry(live.game, index, before, seat, action, after))
+        live.log.append(entry)
+        if handover is not None:
+            live.seats[handover.seat] = handover
+            live.bots.pop(handover.seat, None)
+        if live.clock is not None and clock is not None:
+            live.clock.commit(clock)
+            self._watch(live)
+        if seat == TIMEOUT:  # nothing for a worker to decide: everyone reads a timeout
+            # archived like every step (a game is shown by its archive if its rules change)
+            self.store.archive(live.id, index, entry_json(entry), archive_views(live.game, after))
+            if over:
+                self.games.pop(live.id, None)
+                self._keep(self.finished, live)
+            await self._push_all(live)
+            return
         if over:  # every step is public now: the last one's readings wait for no one
             self.games.pop(live.id, None)
             self._keep(self.finished, live)
@@ -503,6 +573,52 @@ class Hub:
         self._tasks.add(task)  # held until done: the loop keeps only a weak reference
         task.add_done_callback(self._tasks.discard)
         await self._push_all(live)
+
+    # -- clocks (ludorum/server/clocks.py) ---------------------------------------------------------------
+
+    def _watch(self, live: LiveGame) -> None:
+        """Watch the running clock's deadline (a clock changed: the previous watcher is cancelled)."""
+        clock = live.clock
+        if clock is None:
+            return
+        old, clock.watcher = clock.watcher, None
+        if old is not None and old is not asyncio.current_task():
+            old.cancel()
+        deadline = clock.state.deadline()
+        if deadline is not None and not live.over:
+            clock.watcher = asyncio.get_running_loop().create_task(self._expire_at(live, deadline))
+
+    async def _expire_at(self, live: LiveGame, deadline: int) -> None:
+        try:
+            await self.clock.sleep_until(deadline)
+            async with live.lock:
+                if live.clock is not None and not live.over:
+                    lost = live.clock.state.expired(self.clock.now())
+                    if lost is not None:  # else the game moved on meanwhile: a newer watcher waits
+                        await self._time_out(live, lost)
+        except asyncio.CancelledError:
+            raise
+        except ApiError as e:  # another server process moved the game on first: it has been reloaded
+            log.info("game %s: no timeout (%s)", live.id, e.code)
+        except Exception:  # a failing timeout must not take the server down; the next submission retries
+            log.exception("game %s: the clock could not time the seat out", live.id)
+
+    async def _time_out(self, live: LiveGame, seat: int) -> None:
+        """``seat``'s time ran out (lock held): the lobby's choice applies as one ``TIMEOUT`` step that
+        goes through the commit path of a move — so of it and a move (or another process's timeout)
+        for the same version, exactly one is stored: the seat loses (the step ends the record), or a
+        bot takes the seat (stored in the step's transaction) and plays on."""
+        assert live.clock is not None
+        await self._commit(live, TIMEOUT, timeout_step(seat, handover=live.clock.spec.on_expiry != LOSE))
+        self.kick(live)
+
+    async def _resettle_clock(self, live: LiveGame) -> None:
+        """A seat was taken or left (lock held): start or stop the deciding seat's clock, durably."""
+        if live.clock is not None and not live.over:
+            state = live.clock.resettle(live.clocked())
+            if state is not None:
+                await asyncio.to_thread(self.store.set_clock, live.id, state)
+            self._watch(live)
 
     async def _disclose(
         self, live: LiveGame, index: int, before: Any, seat: int, action: Action, after: Any
@@ -529,15 +645,18 @@ class Hub:
             return
         live.seats = stored.seats
         live.bots.clear()
-        if len(stored.steps) != live.version:
-            fresh = await self._revive(stored)
-            if fresh is not None:
-                for f in live.pending.values():  # the fresh log is complete
-                    if not f.done():
-                        f.set_result(None)
-                live.pending.clear()
-                live.state, live.steps, live.log = fresh.state, fresh.steps, fresh.log
-                await self._push_all(live)
+        fresh = await self._revive(stored) if len(stored.steps) != live.version else None
+        if fresh is not None:
+            for f in live.pending.values():  # the fresh log is complete
+                if not f.done():
+                    f.set_result(None)
+            live.pending.clear()
+            live.state, live.steps, live.log = fresh.state, fresh.steps, fresh.log
+        if live.clock is not None:  # as stored, for the game as it now stands
+            self._restore_clock(live, stored)
+            self._watch(live)
+        if fresh is not None:
+            await self._push_all(live)
 
     async def search(self, key: str, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` (a search: a hint, an analysis) in the bot worker of ``key``, sharing the bots'

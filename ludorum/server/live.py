@@ -9,11 +9,13 @@ import random
 import secrets
 from typing import Any
 
-from ludorum.engine import CHANCE, Action, Config, Game, GameState, Record, disclosure, i18n
+from ludorum.engine import CHANCE, Action, Config, Game, GameState, Record, Result, disclosure, i18n
 from ludorum.engine.bots import Bot
 from ludorum.engine.disclosure import LogEntry
 from ludorum.engine.game import CANCEL
 from ludorum.engine.information import Observer
+from ludorum.engine.record import ending, timed_out
+from ludorum.server.clocks import GameClock, clocked_seat
 from ludorum.server.db import FINISHED, OPEN, RUNNING, SeatData
 
 
@@ -70,6 +72,8 @@ class LiveGame:
     states: list[GameState] | None = None  # every state, once a finished game is replayed for viewing
     pending: dict[int, asyncio.Future[None]] = dataclasses.field(default_factory=dict)
     """Steps whose readings a worker is still deciding (their entry is provisional), by index."""
+    clock: GameClock | None = None
+    """The seats' clocks, if the game has them (``ludorum/server/clocks.py``)."""
     _labels: tuple[int, list[tuple[Action, str]]] | None = None
     _views: dict[Observer, Any] = dataclasses.field(default_factory=dict)
     _views_version: int = -1
@@ -101,8 +105,18 @@ class LiveGame:
 
     @property
     def over(self) -> bool:
-        """Whether the game has ended."""
-        return self.game.is_over(self.state)
+        """Whether the game has ended (by its rules, or by a seat losing on time)."""
+        return self.game.is_over(self.state) or timed_out(self.steps) is not None
+
+    def result(self) -> Result:
+        """How the finished game ended."""
+        result = ending(self.game, self.steps, self.state)
+        assert result is not None, "the game is not over"
+        return result
+
+    def clocked(self) -> int | None:
+        """The seat whose clock should run now (a human's seat that must decide)."""
+        return clocked_seat(self.to_move(), self.seats)
 
     @property
     def status(self) -> str:
@@ -117,9 +131,13 @@ class LiveGame:
         """The deciding seat (``CHANCE`` for chance), or ``None`` once over."""
         return None if self.over else self.game.to_move(self.state)
 
+    def clock_json(self) -> dict[str, Any] | None:
+        """The clocks as the API shows them (``None``: the game has none)."""
+        return None if self.clock is None else self.clock.shown(self.seats, self.over)
+
     def record(self) -> Record:
         """The full record (secrets included: only for finished games or trusted use)."""
-        result = self.game.result(self.state) if self.over else None
+        result = self.result() if self.over else None
         return Record(
             self.game.name, self.config, self.seed, list(self.steps), result, rules=self.game.rules_version
         )
@@ -159,6 +177,7 @@ class LiveGame:
             "seed_chosen": self.seed_chosen,
             "rules_version": self.game.rules_version,
             "resumable": True,
+            "clock": None if self.clock is None else self.clock.spec.to_json(),
         }
 
     def snapshot(self, observer: Observer, since: int = 0) -> dict[str, Any]:
@@ -173,7 +192,7 @@ class LiveGame:
         if mine and self.seats[observer].kind == "human":  # type: ignore[index]
             legal = [{"action": a.to_json(), "label": label} for a, label in self.legal_labels()]
             open_kinds = dict(self.game.open_kinds(self.state))
-        result = self.game.result(self.state).to_json() if public else None
+        result = self.result().to_json() if public else None
         return {
             "id": self.id,
             "game": self.game.name,
@@ -195,6 +214,7 @@ class LiveGame:
             "rules_version": self.game.rules_version,
             "current_rules": self.game.rules_version,
             "resumable": True,
+            "clock": self.clock_json(),
         }
 
     def partial_record(self, observer: Observer) -> dict[str, Any]:

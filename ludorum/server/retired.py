@@ -144,6 +144,7 @@ class RetiredGame:
             "current_rules": self.current_rules,
             "resumable": False,
             "retired": self.message,
+            "clock": None,  # never resumed: no clock runs
         }
 
     def record(self) -> dict[str, Any]:

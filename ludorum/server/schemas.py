@@ -6,6 +6,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
+from ludorum.engine.clock import MAX_BASE, MAX_INCREMENT
 from ludorum.engine.config import MAX_ENTRIES, MAX_NAME, MAX_OPTION_NUMBER, MAX_OPTION_TEXT
 
 
@@ -51,6 +52,19 @@ class ConfigIn(Strict):
     options: Annotated[dict[Name, OptionValue], Field(max_length=MAX_ENTRIES)] = {}
 
 
+class ClockIn(Strict):
+    """Per-seat clocks: ``fischer`` (``base`` seconds each, ``increment`` more each time the turn passes
+    to another seat) or ``move`` (at most ``per_move`` seconds for every decision); when a seat's time
+    runs out, a bot takes it (``on_expiry: "bot"``, of kind ``bot``) or it loses (``"lose"``)."""
+
+    mode: Literal["fischer", "move"] = "fischer"
+    base: Annotated[StrictInt, Field(ge=1, le=MAX_BASE), Integral] = 300
+    increment: Annotated[StrictInt, Field(ge=0, le=MAX_INCREMENT), Integral] = 0
+    per_move: Annotated[StrictInt, Field(ge=1, le=MAX_BASE), Integral] = 60
+    on_expiry: Literal["bot", "lose"] = "bot"
+    bot: Name | None = None
+
+
 class CreateGame(Strict):
     """Create a game: which, how, who sits where, and which human seat the creator takes."""
 
@@ -60,6 +74,8 @@ class CreateGame(Strict):
     claim: Annotated[StrictInt, Field(ge=0, le=15), Integral] | None = None
     hints: StrictBool | None = None
     """Whether players may ask for a suggested move (``None``: yes when a bot plays, else no)."""
+    clock: ClockIn | None = None
+    """Per-seat clocks (``None``: no clock)."""
 
 
 class ActionIn(Strict):

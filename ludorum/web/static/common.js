@@ -57,6 +57,33 @@ Ludorum.tn = function (singular, plural, n, params) {
   return Ludorum.format(n === 1 ? singular : plural, all);
 };
 
+// -- clocks (docs/server.md, "Clocks") ------------------------------------------------------------------
+
+/** Milliseconds as a clock shows them: 4:05, 1:02:03 (rounded up: 0:00 only once the time is up). */
+Ludorum.clockTime = function (ms) {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const h = Math.floor(total / 3600), m = Math.floor((total % 3600) / 60), s = total % 60;
+  const two = (n) => String(n).padStart(2, "0");
+  return h ? `${h}:${two(m)}:${two(s)}` : `${m}:${two(s)}`;
+};
+
+/** A clock setting in words (the lobby line, the game page). */
+Ludorum.clockSetting = function (clock) {
+  const time = clock.mode === "move"
+    ? Ludorum.t("clock: {seconds} s per decision", { seconds: clock.per_move })
+    : Ludorum.t("clock: {time} + {increment} s per turn", { time: Ludorum.clockTime(clock.base * 1000), increment: clock.increment });
+  const then = clock.on_expiry === "lose" ? Ludorum.t("out of time loses") : Ludorum.t("out of time: a bot takes over");
+  return `${time} (${then})`;
+};
+
+/** A seat's time left now, from a snapshot's clock read `sinceMs` milliseconds ago (the running clock
+ * counts down from the server's reading, so the browser's own clock setting does not matter). */
+Ludorum.clockLeft = function (clock, seat, sinceMs) {
+  const left = clock.left[seat];
+  if (left === null || left === undefined) return null;
+  return clock.running === seat ? left - sinceMs : left;
+};
+
 /** Remember a language and read the page again in it. */
 Ludorum.setLanguage = function (lang) {
   try { localStorage.setItem("ludorum_lang", lang); } catch (e) { /* private mode: the cookie remembers */ }

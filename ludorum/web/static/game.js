@@ -20,8 +20,28 @@
   let analysis = null; // the search bots' analysis of a finished game, once fetched
   let openGroup = null; // the group of choices opened in the list: {label, version}
 
+  let clockRead = 0; // when the snapshot's clocks were read (performance.now())
+
   function showError(e) {
     $("error").textContent = e ? e.message || String(e) : "";
+  }
+
+  /** A seat's clock in the players list ("" without one). */
+  function clockOf(seat) {
+    if (!snap.clock) return "";
+    const left = Ludorum.clockLeft(snap.clock, seat, performance.now() - clockRead);
+    if (left === null) return "";
+    const running = snap.clock.running === seat;
+    return el("span", { class: ["clock", running ? "running" : "", left < 10000 ? "low" : ""].join(" ").trim(),
+      "data-clock-seat": seat, title: Ludorum.clockSetting(snap.clock) }, ` ⏱ ${Ludorum.clockTime(left)}`);
+  }
+
+  /** Tick: redraw the running clock's time (the server times the seat out; the page only shows it). */
+  function tick() {
+    if (!snap || !snap.clock || snap.clock.running === null) return;
+    const seat = snap.clock.running;
+    const shown = document.querySelector(`#players [data-clock-seat="${seat}"]`);
+    if (shown) shown.replaceWith(clockOf(seat));
   }
 
   function nameOf(seat) {
@@ -48,6 +68,7 @@
     log = log.slice(0, next.since).concat(next.log);
     const first = snap === null;
     snap = next;
+    clockRead = performance.now(); // the clocks count down from here
     if (first || rendererName !== snap.game) {
       rendererName = snap.game;
       Ludorum.loadRenderer(snap.game).then((r) => { renderer = r; draw(); });
@@ -129,7 +150,7 @@
       const score = snap.result ? " — " + Ludorum.t("{score} (rank {rank})", { score: snap.result.scores[p.seat], rank: snap.result.ranking[p.seat] }) : "";
       return el("li", { class: [p.seat === snap.to_move ? "turn" : "", p.you ? "you" : ""].join(" ").trim() || null,
         "aria-current": p.seat === snap.to_move ? "step" : null },
-        `${p.name} (${kind})${score}`);
+        `${p.name} (${kind})${score}`, clockOf(p.seat));
     }));
   }
 
@@ -553,6 +574,7 @@
   }
 
   setUpSheet();
+  setInterval(tick, 250);
   $("log-filter").addEventListener("change", () => { logFilter = $("log-filter").value; drawLog(); });
   resync().then(connect);
 })();

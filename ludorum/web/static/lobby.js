@@ -148,6 +148,28 @@
       : "";
   }
 
+  /** Show the clock's fields that its mode uses. */
+  function drawClock() {
+    const mode = $("clock-mode").value;
+    for (const [cls, shown] of [["clock-fischer", mode === "fischer"], ["clock-move", mode === "move"], ["clock-any", mode !== ""]]) {
+      for (const label of document.querySelectorAll(`#clock .${cls}`)) label.hidden = !shown;
+    }
+  }
+
+  /** The clock chosen in the form (the API's seconds), or null for none. */
+  function chosenClock() {
+    const mode = $("clock-mode").value;
+    if (!mode) return null;
+    const clock = { mode, on_expiry: $("clock-expiry").value };
+    if (mode === "fischer") {
+      clock.base = Math.round(Number($("clock-base").value) * 60);
+      clock.increment = Number($("clock-increment").value);
+    } else {
+      clock.per_move = Number($("clock-per-move").value);
+    }
+    return clock;
+  }
+
   async function create(event) {
     event.preventDefault();
     showError(null);
@@ -180,6 +202,7 @@
       const made = await api("POST", "/api/games", {
         game: game.name, config: { players: seats.length, variants, options }, seats, claim,
         hints: { on: true, off: false }[$("hints").value], // left out: the server's default for these seats
+        clock: chosenClock(),
       });
       location.href = `/game/${made.id}`;
     } catch (e) {
@@ -197,6 +220,7 @@
       text += " · " + Ludorum.t("winner: {seats}", { seats: winners.join(" & ") });
     }
     // resumed from an uploaded record: its uploader chose the seed and knows every future draw
+    if (g.clock) text += " · " + Ludorum.clockSetting(g.clock);
     if (g.seed_chosen) text += " · " + Ludorum.t("⚠ seed chosen by the uploader (they know the decks and rolls)");
     // stored under another rules version: viewable as it was played, never resumed
     if (g.resumable === false) text += " · ⚠ " + g.retired; // the server's words, naming both versions
@@ -287,6 +311,8 @@
     $("players").addEventListener("change", drawSetup);
     $("players").addEventListener("input", () => { if ($("players").checkValidity()) drawSetup(); });
     $("new-game").addEventListener("submit", create);
+    $("clock-mode").addEventListener("change", drawClock);
+    drawClock();
     $("upload-form").addEventListener("submit", upload);
     for (const tab of document.querySelectorAll(".tabs [role=tab]")) {
       tab.addEventListener("click", () => {
