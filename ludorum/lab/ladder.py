@@ -77,11 +77,18 @@ def _elo(p: float) -> float:
 def play_match(
     game: Game[Any], a: str, b: str, players: int, games: int, seed: int, log: Path | None = None
 ) -> Iterator[float]:
-    """Play the match game by game, yielding ``a``'s share of each game's win."""
+    """Play the match game by game, yielding ``a``'s share of each game's win.  A game the log already
+    holds (same game, kinds, players and seed) is not played again: its logged share is yielded, so a
+    stopped run is resumed by running the same command."""
     config = game.config(players)
+    played: dict[int, float] = {}
     if log is not None:
         cut_torn_tail(log)  # a run killed mid-write: go on from a clean line end
+        played = logged_shares(log, game.name, a, b, players)
     for g in range(games):
+        if seed + g in played:
+            yield played[seed + g]
+            continue
         seat = g % players
         bots = [uncapped(game, a if s == seat else b) for s in range(players)]
         start = time.perf_counter()
@@ -97,20 +104,33 @@ def play_match(
         yield share
 
 
+def logged_shares(log: Path, game: str, a: str, b: str, players: int) -> dict[int, float]:
+    """Seed → ``a``'s share, for the games of one match that ``log`` holds."""
+    if not log.is_file():
+        return {}
+    out: dict[int, float] = {}
+    for _, line in complete_lines(log):
+        e = json.loads(line)
+        if (e["game"], e["a"], e["b"], e["players"]) == (game, a, b, players):
+            out[e["seed"]] = e["share"]
+    return out
+
+
 def score(a: str, b: str, players: int, shares: Sequence[float]) -> Score:
     """The summary of a match's per-game shares."""
     return Score(a, b, players, Rate(sum(shares), len(shares), 1.0 / players))
 
 
 def read_log(path: Path, game: str) -> list[Score]:
-    """Every match of ``game`` recorded in a JSON-lines log, summarised."""
-    groups: dict[tuple[str, str, str, int], list[float]] = {}
+    """Every match of ``game`` recorded in a JSON-lines log, summarised; a game logged twice (two runs
+    of the same seeds) counts once."""
+    groups: dict[tuple[str, str, str, int], dict[int, float]] = {}
     for _, line in complete_lines(path):
         e = json.loads(line)
         if e["game"] != game:
             continue
-        groups.setdefault((e["game"], e["a"], e["b"], e["players"]), []).append(e["share"])
-    return [score(a, b, p, shares) for (_, a, b, p), shares in sorted(groups.items())]
+        groups.setdefault((e["game"], e["a"], e["b"], e["players"]), {})[e["seed"]] = e["share"]
+    return [score(a, b, p, list(shares.values())) for (_, a, b, p), shares in sorted(groups.items())]
 
 
 LADDER = ("random", "heuristic", "easy", "medium", "hard", "expert")

@@ -42,3 +42,22 @@ def test_the_elo_ladder_chains_neighbour_matches_from_random() -> None:
     assert elo["easy"][0] == pytest.approx(elo["heuristic"][0])  # an even match adds nothing
     assert elo["easy"][1] > elo["heuristic"][1] > 0  # uncertainty adds up along the chain
     assert "medium" not in elo
+
+
+def test_a_rerun_of_a_match_plays_only_the_games_its_log_lacks(tmp_path: Path) -> None:
+    log = tmp_path / "ladder.jsonl"
+    first = list(play_match(Nim(), "easy", "random", 2, 4, seed=3, log=log))
+    again = list(play_match(Nim(), "easy", "random", 2, 4, seed=3, log=log))
+    assert again == first and len(log.read_text().splitlines()) == 4  # nothing played twice
+    more = list(play_match(Nim(), "easy", "random", 2, 6, seed=3, log=log))
+    assert more[:4] == first and len(log.read_text().splitlines()) == 6
+    [s] = read_log(log, "nim")
+    assert s.n == 6
+
+
+def test_a_game_logged_twice_counts_once(tmp_path: Path) -> None:
+    log = tmp_path / "ladder.jsonl"
+    list(play_match(Nim(), "easy", "random", 2, 3, seed=3, log=log))
+    text = log.read_text()
+    log.write_text(text + text)  # two runs of the same seeds, as an older, non-resuming ladder wrote
+    assert read_log(log, "nim")[0].n == 3
