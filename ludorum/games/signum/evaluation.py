@@ -1,10 +1,17 @@
 """What search needs from Legends of Signum: a state evaluation.
 
 A hero's death loses the game and 51 prosperity wins it.  A seat's standing counts its hero's
-remaining health (the deciding term), the worth of its other creatures on the Battlefield (cost,
-scaled by health left), its prosperity and its City's income; the shares of the win are a softmax
-of the standings.  Reads only the state it is given (a determinization in search: hands, tactics
-and deck orders are redrawn).
+remaining health (the deciding term) *after the wounds it can expect from the enemies in reach*, the
+worth of its other creatures on the Battlefield (cost, scaled by health left), its prosperity and its
+City's income; the shares of the win are a softmax of the standings.  Reads only the state it is given
+(a determinization in search: hands, tactics and deck orders are redrawn).
+
+Why the threat term: search scores a leaf the moment it is reached (``levels.toml``: Signum's rules are
+too slow for rollouts), so an evaluation that counts only wounds already dealt cannot tell a hero left
+in the reach of three enemy fighters from one kept back, nor a charge that will land from one that
+cannot — every deviation from the heuristic's move that search found on such an evaluation measured as
+neutral or worse (docs/agents.md).  The expected wounds are rough (no terrain, no line of sight, no
+split), but cheap: a few distance checks per model.
 """
 
 from __future__ import annotations
@@ -13,8 +20,10 @@ from collections.abc import Sequence
 
 from ludorum.engine.evaluation import Evaluation, softmax_shares
 
+from . import battlefield as bf
+from . import creatures as cr
 from .creatures import CARDS, health
-from .state import SignumState
+from .state import Model, SignumState
 from .victory import DRAW, PROSPERITY_TO_WIN
 
 HERO = 5.0
@@ -27,6 +36,46 @@ INCOME = 0.15
 """Per point of the City's income each turn."""
 TEMPERATURE = 2.0
 """The standing lead that makes a seat e times likelier to win."""
+DANGER = 0.8
+"""How much of the wounds a hero can expect from the enemies in reach counts as wounds already taken."""
+LATER = 0.5
+"""The weight of a threat from a creature that cannot act before its target's side does (it is not its
+side's turn, or it has acted): the target may still step away or strike first."""
+
+# Expected wounds per die (Rulebook › 7.2–7.3, dice.py): a melee attack die hits on 2 faces of 3 and about
+# half of the hits are parried; a shot hits on a Bullseye (1/3) and 2 of 3 hits are not blocked; magic
+# cannot be defended (2/3).
+MELEE_DIE = 0.33
+SHOT_DIE = 0.22
+MAGIC_DIE = 0.67
+
+
+def threat(s: SignumState, attacker: Model, target: Model) -> float:
+    """The wounds ``attacker`` can expect to deal ``target`` at its next activation (rough, cheap)."""
+    d = cr.dist(attacker, target)
+    if d > bf.XL + cr.movement(attacker):
+        return 0.0
+    best = 0.0
+    if d <= bf.XL:
+        best = max(cr.x_of(s, attacker, "shot") * SHOT_DIE, cr.x_of(s, attacker, "magic_shot") * MAGIC_DIE)
+    if d <= cr.movement(attacker) + bf.EPS:
+        melee = cr.strength(s, attacker) * MELEE_DIE - cr.x_of(s, target, "armour")
+        best = max(best, melee, cr.x_of(s, attacker, "magical_strike") * MAGIC_DIE)
+    return best
+
+
+def incoming(s: SignumState, hero: Model) -> float:
+    """The wounds ``hero`` can expect from the enemies in reach before its side acts again."""
+    side = hero.side()
+    total = 0.0
+    for e in s.models:
+        if e.hidden or not s.hostile(e.side(), side):
+            continue
+        w = threat(s, e, hero)
+        if w:
+            now = e.side() == s.active and not e.activated
+            total += w if now else LATER * w
+    return total
 
 
 def standing(s: SignumState, seat: int) -> float:
@@ -37,11 +86,12 @@ def standing(s: SignumState, seat: int) -> float:
     for m in s.models:
         if m.owner != seat:
             continue
-        left = 1.0 - m.wounds / max(1, health(m))
+        full = max(1, health(m))
         if m.card == hero_card:
+            left = max(0.0, full - m.wounds - DANGER * incoming(s, m)) / full
             total += HERO * left**0.7
         else:
-            total += CREATURE * max(1, CARDS[m.card].cost) * left
+            total += CREATURE * max(1, CARDS[m.card].cost) * (1.0 - m.wounds / full)
     return total
 
 
