@@ -65,6 +65,8 @@ class SignumAnalysis(Analysis[SignumState]):
             "creature": self.weight("CREATURE", 0.0, 0.5, "a creature's worth per point of cost"),
             "prosperity": self.weight("PROSPERITY", 0.0, 10.0, "prosperity's weight"),
             "income": self.weight("INCOME", 0.0, 0.5, "income's weight"),
+            "danger": self.weight("DANGER", 0.0, 2.0, "how much of a hero's expected wounds count as taken"),
+            "later": self.weight("LATER", 0.0, 1.0, "the weight of a threat that cannot strike first"),
             "temperature": self.weight(
                 "TEMPERATURE",
                 0.5,
