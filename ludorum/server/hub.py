@@ -6,6 +6,11 @@ memory, acknowledged and pushed to every WebSocket subscriber.  Steps of one gam
 game's lock; the database's primary key on ``(game, index)`` backs that up across processes.  Bots and
 chance run in one background task per game; search bots think in worker processes (``BotPool``), other
 bots in a thread, never on the event loop, and see only their seat's information set.
+
+On PostgreSQL several processes may serve one database (``fanout.py``): each hears of the others' steps
+and catches the game up from the database (:meth:`Hub.news`), and only the process holding a game's
+drive lock moves its bots and chance (:meth:`Hub.drive`) — what acts on a game by itself goes through
+that one gate and then through the step's one-winner-per-version insert.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ import contextlib
 import json
 import logging
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from typing import Any, TypeVar
 
 from sqlalchemy.exc import IntegrityError
@@ -39,6 +44,7 @@ from ludorum.engine.disclosure import LogEntry
 from ludorum.engine.information import InformationSet
 from ludorum.server.db import FINISHED, SeatData, Store, StoredGame
 from ludorum.server.errors import ApiError
+from ludorum.server.fanout import Fanout
 from ludorum.server.limits import ClientQuota, Limits, bot_games_refusal
 from ludorum.server.live import LiveGame, Subscriber, provisional_entry
 from ludorum.server.retired import RetiredGame, entry_json, other_rules_message, retire
@@ -60,6 +66,10 @@ STOP_GRACE = 30.0
 MAX_PENDING = 16
 """How many steps of one game may wait for their readings before its next step waits for the oldest
 (a game played faster than its disclosures would otherwise leave its spectators ever further behind)."""
+
+TAKE_OVER = 2.0
+"""Seconds between two looks (PostgreSQL) for games here whose bots or chance no process moves: the
+process driving one died, its drive lock went with its session, and one of the others takes over."""
 
 
 _Shown = TypeVar("_Shown", LiveGame, RetiredGame)
@@ -114,13 +124,26 @@ class Hub:
         self._loading: dict[str, asyncio.Lock] = {}
         self._resuming: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
+        self.fanout = (
+            Fanout(store.url, store.origin, self.news, self.catch_up_all) if store.announcing else None
+        )
+        """The news of other server processes on the same PostgreSQL, and the drive locks (``None``:
+        SQLite, one process)."""
+        self._stale: set[str] = set()  # games another process changed since they were last caught up
+        self._catching: dict[str, asyncio.Task[None]] = {}
+        self._taking_over: asyncio.Task[None] | None = None
 
     # -- start and stop -------------------------------------------------------------------------------
 
     async def start(self) -> None:
         """Start answering at once: a game is replayed when first asked for, and the unfinished games
-        with a bot seat are resumed by a background task, one after the other."""
-        self._resuming = asyncio.get_running_loop().create_task(self._resume_bots())
+        with a bot seat are resumed by a background task, one after the other.  On PostgreSQL, listen
+        to the other server processes first (so that no step they take from now on goes unheard)."""
+        loop = asyncio.get_running_loop()
+        if self.fanout is not None:
+            await self.fanout.start()
+            self._taking_over = loop.create_task(self._take_over())
+        self._resuming = loop.create_task(self._resume_bots())
 
     async def _resume_bots(self) -> None:
         for game_id in await asyncio.to_thread(self.store.unfinished_with_bots):
@@ -132,17 +155,21 @@ class Hub:
                 log.exception("game %s could not be resumed", game_id)
 
     async def stop(self) -> None:
-        """Stop the background resumption and the bots."""
-        if self._resuming is not None:
-            self._resuming.cancel()
-            await asyncio.gather(self._resuming, return_exceptions=True)
+        """Stop the background resumption, the bots and the news of other processes."""
+        background = [t for t in (self._resuming, self._taking_over) if t is not None]
+        for t in background:
+            t.cancel()
+        await asyncio.gather(*background, return_exceptions=True)
         tasks = [g.advancer for g in self.games.values() if g.advancer and not g.advancer.done()]
+        tasks += self._catching.values()
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         # the readings under way are archived before the server goes (an upgrade shows games by them)
         if self._tasks:
             await asyncio.wait(list(self._tasks), timeout=STOP_GRACE)
+        if self.fanout is not None:
+            await self.fanout.stop()  # closing its sessions lets this process's drive locks go
 
     async def _revive(self, stored: StoredGame) -> LiveGame | None:
         try:
@@ -488,30 +515,40 @@ class Hub:
         if not await asyncio.shield(asyncio.wrap_future(done)):  # another process stored this step first
             await self._refresh(live)
             raise ApiError(409, "stale_version", "the game has moved on; resync", version=index + 1)
+        self._taken(live, seat, action, before, after)
+        await self._push_all(live)
+
+    def _taken(
+        self, live: LiveGame, seat: int, action: Action, before: Any, after: Any, archive: bool = True
+    ) -> None:
+        """Step ``live.version`` is stored (by this process, or by another, ``archive=False``): apply
+        it in memory, with a provisional log entry, and have a worker decide its readings."""
+        index = live.version
         live.state = after
         live.steps.append((seat, action))
         live.log.append(provisional_entry(live.game, index, before, seat, action, after))
-        if over:  # every step is public now: the last one's readings wait for no one
+        if live.over:  # every step is public now: the last one's readings wait for no one
             self.games.pop(live.id, None)
             self._keep(self.finished, live)
         else:
             live.pending[index] = asyncio.get_running_loop().create_future()
-        # every step's readings and the views after it are archived (shown so if the rules change)
+        # every step's readings and the views after it are archived (shown so if the rules change) by
+        # the process that took the step
         task = asyncio.get_running_loop().create_task(
-            self._disclose(live, index, before, seat, action, after)
+            self._disclose(live, index, before, seat, action, after, archive)
         )
         self._tasks.add(task)  # held until done: the loop keeps only a weak reference
         task.add_done_callback(self._tasks.discard)
-        await self._push_all(live)
 
     async def _disclose(
-        self, live: LiveGame, index: int, before: Any, seat: int, action: Action, after: Any
+        self, live: LiveGame, index: int, before: Any, seat: int, action: Action, after: Any, archive: bool
     ) -> None:
         """Decide in a worker what every observer may read of step ``index``, then send it to them."""
         entry: LogEntry | None = None
         try:
             entry, views = await self.workers.disclose(live.id, live.game, index, before, seat, action, after)
-            self.store.archive(live.id, index, entry_json(entry), views)
+            if archive:
+                self.store.archive(live.id, index, entry_json(entry), views)
         except Exception:  # a faulty game must not stall the log: the step stays secret to the others
             log.exception("game %s: the readings of step %d could not be decided", live.id, index)
         finally:
@@ -523,21 +560,94 @@ class Hub:
         await self._push_all(live)
 
     async def _refresh(self, live: LiveGame) -> None:
-        """Catch up (lock held) with steps and seats that another server process stored."""
-        stored = await asyncio.to_thread(self.store.load, live.id)
-        if stored is None:
+        """Catch up (lock held) with the steps and seats that another server process stored: the new
+        steps are applied one by one (no replay of the whole game), and pushed."""
+        seats, steps = await asyncio.to_thread(self.store.since, live.id, live.version)
+        if not seats:  # the game is gone from the database: nothing to catch up with
             return
-        live.seats = stored.seats
-        live.bots.clear()
-        if len(stored.steps) != live.version:
+        moved = seats != live.seats
+        if moved:
+            live.seats = seats
+            live.bots.clear()
+        try:
+            for seat, action_json in steps:
+                if live.over:
+                    break
+                action = Action.from_json(action_json)
+                self._taken(live, seat, action, live.state, live.game.step(live.state, action), archive=False)
+        except LudorumError:  # not what this process holds in memory: start again from the record
+            log.exception("game %s: another process's step does not apply here; reloading", live.id)
+            await self._reload(live)
+        await self._push_all(live, force=moved)
+
+    async def _reload(self, live: LiveGame) -> None:
+        """Replace (lock held) the game held in memory by its replay from the database."""
+        stored = await asyncio.to_thread(self.store.load, live.id)
+        if stored is not None:
             fresh = await self._revive(stored)
             if fresh is not None:
                 for f in live.pending.values():  # the fresh log is complete
                     if not f.done():
                         f.set_result(None)
                 live.pending.clear()
-                live.state, live.steps, live.log = fresh.state, fresh.steps, fresh.log
-                await self._push_all(live)
+                live.seats, live.state, live.steps, live.log = (
+                    stored.seats,
+                    fresh.state,
+                    fresh.steps,
+                    fresh.log,
+                )
+                live.bots.clear()
+
+    # -- other server processes (PostgreSQL) ------------------------------------------------------------
+
+    def news(self, game_id: str, version: int | None) -> None:
+        """Another server process took a step of ``game_id`` that made ``version`` (``None``: changed a
+        seat): catch the game up from the database, if this process holds it, and push."""
+        live = self.games.get(game_id)
+        if live is None or (version is not None and live.version >= version):
+            return  # not held here (it loads from the database when asked for), or already caught up
+        self._stale.add(game_id)
+        if game_id not in self._catching:
+            self._catching[game_id] = asyncio.get_running_loop().create_task(self._catch_up(live))
+
+    def catch_up_all(self) -> None:
+        """Catch up every unfinished game held here (news may have been missed)."""
+        for game_id in list(self.games):
+            self.news(game_id, None)
+
+    async def _catch_up(self, live: LiveGame) -> None:
+        try:
+            while live.id in self._stale:  # news that came while catching up: once more
+                self._stale.discard(live.id)
+                async with live.lock:
+                    await self._refresh(live)
+            self.kick(live)  # a bot or chance may move here now (or, at the end, a drive lock goes)
+        except Exception:  # one game must not stop the news of the others
+            log.exception("game %s: could not catch up with another server process", live.id)
+        finally:
+            # no await since the last look at _stale: news arriving from now on starts a new task
+            self._catching.pop(live.id, None)
+
+    async def drive(self, live: LiveGame) -> bool:
+        """Whether this process may act on ``live`` by itself (move its bots and chance, and whatever
+        else acts without a request, such as a clock): the holder of its drive lock on PostgreSQL,
+        always on SQLite.  Called before every such step; the step then goes through :meth:`_commit`,
+        whose insert stores one step per version whichever process took it."""
+        return self.fanout is None or await self.fanout.drive(live.id)
+
+    async def _let_go(self, live: LiveGame) -> None:
+        """Nothing for this process to do by itself in ``live`` (a human's turn, or the end): let its
+        drive lock go, so that whichever process takes the next human step drives what follows."""
+        if self.fanout is not None:
+            await self.fanout.release(live.id)
+
+    async def _take_over(self) -> None:
+        while True:
+            await asyncio.sleep(TAKE_OVER)
+            for live in list(self.games.values()):
+                mover = live.to_move()
+                if mover is not None and (mover == CHANCE or live.seats[mover].kind == "bot"):
+                    self.kick(live)  # only if no advancer runs: it tries the drive lock
 
     async def search(self, key: str, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` (a search: a hint, an analysis) in the bot worker of ``key``, sharing the bots'
@@ -558,19 +668,23 @@ class Hub:
             raise
         except Exception:  # a faulty bot or game must not take the server down
             log.exception("game %s: the bots stopped", live.id)
+            await self._let_go(live)
 
     async def _advance_loop(self, live: LiveGame) -> None:
         while True:
             async with live.lock:
                 mover = live.to_move()
-                if mover is None:
+                if mover is None or (mover != CHANCE and live.seats[mover].kind != "bot"):
+                    await self._let_go(live)  # under the lock: no step can come in between
                     return
+                if not await self.drive(live):
+                    return  # another process drives this game (it hears of our steps)
                 if mover == CHANCE:
-                    await self._commit(live, CHANCE, live.game.sample_chance(live.state))
+                    await self._lost_race_is_fine(
+                        live, self._commit(live, CHANCE, live.game.sample_chance(live.state))
+                    )
                     continue
                 seat = live.seats[mover]
-                if seat.kind != "bot":
-                    return
                 bot = live.bots.get(mover)
                 if bot is None:
                     bot = live.bots[mover] = make_bot(live.game, seat.bot or "random")
@@ -600,7 +714,19 @@ class Hub:
                         live.id,
                     )
                     action = legal[0]
-                await self._commit(live, mover, action)
+                await self._lost_race_is_fine(live, self._commit(live, mover, action))
+
+    @staticmethod
+    async def _lost_race_is_fine(live: LiveGame, commit: Awaitable[None]) -> None:
+        """Take a step of a bot or chance; if another process stored that step first, the game has
+        been caught up and goes on from there.  That happens only when two processes drove the game
+        at once (a drive-lock session was lost), so it is worth a warning."""
+        try:
+            await commit
+        except ApiError as e:
+            if e.code != "stale_version":
+                raise
+            log.warning("game %s: another server process took step %d first", live.id, e.extra["version"] - 1)
 
     # -- pushing -----------------------------------------------------------------------------------------
 

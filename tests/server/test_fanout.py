@@ -1,0 +1,139 @@
+"""The PostgreSQL fan-out (``ludorum/server/fanout.py``): news of a step reaches every other process's
+listener, a dropped listener reconnects and asks for a catch-up, and a drive lock has one holder."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import psycopg
+import pytest
+
+from ludorum.server.db import SeatData, Store
+from ludorum.server.fanout import Fanout, parse, payload
+from ludorum.server.hub import Hub
+from tests.server.support import TempPostgres, fixture_registry
+
+
+def test_a_payload_says_game_and_version_and_nothing_else_is_taken_for_one() -> None:
+    assert parse(payload("ab12cd34", "g1", 7)) == ("ab12cd34", "g1", 7)
+    assert parse(payload("ab12cd34", "g1", None)) == ("ab12cd34", "g1", None)
+    for stranger in (
+        "",
+        "hello",
+        "a g1 7 8",
+        "a g-1 7",
+        "a g1 -7",
+        "a g1 x",
+        "a " + "g" * 33 + " 1",
+        "a g1 1e9",
+    ):
+        assert parse(stranger) is None, stranger
+
+
+def test_sqlite_is_one_process_and_has_no_fanout(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'one.sqlite3'}")
+    try:
+        assert not store.announcing
+        assert Hub(fixture_registry(), store).fanout is None
+    finally:
+        store.dispose()
+
+
+def _conn(url: str) -> psycopg.Connection[tuple[object, ...]]:
+    return psycopg.connect(url.replace("postgresql+psycopg://", "postgresql://"), autocommit=True)
+
+
+async def _until(check: Callable[[], bool], seconds: float = 10.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < deadline, "timed out"
+        await asyncio.sleep(0.01)
+
+
+@pytest.mark.postgres
+def test_news_reaches_other_listeners_only_and_a_dropped_listener_reconnects(postgres: TempPostgres) -> None:
+    url = postgres.new_database()
+    store = Store(url)
+    store.create_game(
+        "g1", "sealed-bids", {"players": 2}, 1, "running", [SeatData(0, "human"), SeatData(1, "human")]
+    )
+
+    async def main() -> None:
+        news: list[tuple[str, int | None]] = []
+        mine: list[tuple[str, int | None]] = []
+        gaps: list[int] = []
+        other = Fanout(url, "0th3r0r1", lambda g, v: news.append((g, v)), lambda: gaps.append(1))
+        same = Fanout(url, store.origin, lambda g, v: mine.append((g, v)), lambda: None)
+        await other.start()
+        await same.start()
+        try:
+            assert other.listening.is_set()
+            assert await asyncio.to_thread(
+                store.append_action, "g1", 0, 0, {"kind": "bid", "args": [1]}, "running", None
+            )
+            store.set_seat("g1", SeatData(1, "bot", "random"), "running")
+            await _until(lambda: len(news) == 2)
+            assert news == [("g1", 1), ("g1", None)]
+            # a step that loses its race is not stored, and not announced
+            assert not await asyncio.to_thread(
+                store.append_action, "g1", 0, 1, {"kind": "bid", "args": [2]}, "running", None
+            )
+            # the listener's connection drops: it reconnects, and asks for everything to be caught up
+            with _conn(url) as c:
+                killed = c.execute(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                    " WHERE application_name = 'ludorum-listen'"
+                ).fetchall()
+            assert len(killed) == 2
+            await _until(lambda: len(gaps) == 1 and other.listening.is_set())
+            assert await asyncio.to_thread(
+                store.append_action, "g1", 1, 1, {"kind": "bid", "args": [3]}, "running", None
+            )
+            await _until(lambda: len(news) == 3)
+            assert news[2] == ("g1", 2)
+            assert mine == []  # a process's own news is not news to it
+        finally:
+            await other.stop()
+            await same.stop()
+
+    try:
+        asyncio.run(main())
+    finally:
+        store.dispose()
+
+
+@pytest.mark.postgres
+def test_a_drive_lock_has_one_holder_and_goes_with_its_session(postgres: TempPostgres) -> None:
+    url = postgres.new_database()
+
+    async def main() -> None:
+        a = Fanout(url, "aaaaaaaa", lambda g, v: None, lambda: None)
+        b = Fanout(url, "bbbbbbbb", lambda g, v: None, lambda: None)
+        try:
+            assert await a.drive("g1") and await a.drive("g1")  # held: asking again costs nothing
+            assert not await b.drive("g1")
+            assert await b.drive("g2")  # another game, another lock
+            await a.release("g1")
+            assert not a.drives("g1")
+            assert await b.drive("g1") and not await a.drive("g1")
+            # b's session dies (its process was killed): its locks go with it, and a takes over
+            with _conn(url) as c:
+                c.execute("SELECT pg_terminate_backend(%s)", (b._locks.info.backend_pid,))
+            assert await a.drive("g1") and await a.drive("g2")
+            assert not await b.drive("g1")  # b notices its lost session, and holds nothing
+            assert not b.drives("g2")
+            assert not await b.drive("g2")
+        finally:
+            await a.stop()
+            await b.stop()
+        # stopping closes the session: whatever a held is free again
+        c2 = Fanout(url, "cccccccc", lambda g, v: None, lambda: None)
+        try:
+            assert await c2.drive("g1") and await c2.drive("g2")
+        finally:
+            await c2.stop()
+
+    asyncio.run(main())
