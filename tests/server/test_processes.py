@@ -131,7 +131,8 @@ def test_a_move_through_one_process_reaches_the_others_websockets(
                     break
                 for w in watchers:  # both are up to date: the next arrival is this move's
                     w.arrival(snap["version"])
-                if not dropped and snap["version"] >= 10:
+                drop = not dropped and snap["version"] >= 10
+                if drop:
                     # every listener's connection drops: each reconnects and catches up what it missed
                     with psycopg.connect(url.replace("+psycopg", ""), autocommit=True) as c:
                         c.execute(
@@ -139,17 +140,6 @@ def test_a_move_through_one_process_reaches_the_others_websockets(
                             " WHERE application_name = 'ludorum-listen'"
                         )
                     dropped = True
-                    sent = time.monotonic()
-                    r = httpx.post(
-                        f"{a}/api/games/{game_id}/actions",
-                        json={"version": snap["version"], "action": snap["legal"][0]["action"]},
-                        headers=bearer(token),
-                        timeout=30,
-                    )
-                    assert r.status_code == 200, r.text
-                    for w in watchers:  # not timed: the reconnection pause is in the way
-                        w.arrival(snap["version"] + 1)
-                    continue
                 sent = time.monotonic()
                 r = httpx.post(
                     f"{a}/api/games/{game_id}/actions",
@@ -161,15 +151,16 @@ def test_a_move_through_one_process_reaches_the_others_websockets(
                 assert r.status_code == 200, r.text
                 for w in watchers:
                     t = w.arrival(r.json()["version"])
-                    from_ack.append(max(0.0, t - acked) * 1000)
-                    from_send.append((t - sent) * 1000)
+                    if not drop:  # the move after the drop is not timed: the reconnection is in its way
+                        from_ack.append(max(0.0, t - acked) * 1000)
+                        from_send.append((t - sent) * 1000)
             assert snap["status"] == "finished"
             for w in watchers:
                 assert w.finished(10)
         finally:
             for w in watchers:
                 w.close()
-        assert len(from_ack) >= 24  # 12 moves (3 rounds, 2 decisions per seat), two other processes
+        assert dropped and len(from_ack) >= 30  # 18 moves (3 rounds, 2 decisions per seat), 2 processes
         p95 = statistics.quantiles(from_ack, n=20)[-1]
         ack = f"p50 {statistics.median(from_ack):.1f} ms, p95 {p95:.1f} ms, max {max(from_ack):.1f} ms"
         p95_send = statistics.quantiles(from_send, n=20)[-1]
