@@ -245,6 +245,8 @@ class Hub:
             else:
                 self.games[game_id] = live
                 self.kick(live)
+                if self.fanout is not None:  # a step another process took during the replay went unheard
+                    self.news(game_id, None)
             return live
 
     @staticmethod

@@ -120,8 +120,11 @@ def test_a_drive_lock_has_one_holder_and_goes_with_its_session(postgres: TempPos
             assert not a.drives("g1")
             assert await b.drive("g1") and not await a.drive("g1")
             # b's session dies (its process was killed): its locks go with it, and a takes over
+            pid = b._locks.info.backend_pid
             with _conn(url) as c:
-                c.execute("SELECT pg_terminate_backend(%s)", (b._locks.info.backend_pid,))
+                c.execute("SELECT pg_terminate_backend(%s)", (pid,))
+                gone = "SELECT count(*) FROM pg_stat_activity WHERE pid = %s"
+                await _until(lambda: c.execute(gone, (pid,)).fetchone() == (0,))  # it ends a moment later
             assert await a.drive("g1") and await a.drive("g2")
             assert not await b.drive("g1")  # b notices its lost session, and holds nothing
             assert not b.drives("g2")

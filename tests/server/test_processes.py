@@ -41,6 +41,7 @@ class Watcher:
         self.ws = self._stack.enter_context(websockets.sync.client.connect(url, close_timeout=0.5))
         self.ws.send(json.dumps({"type": "hello", "version": 0}))
         self.seen: list[tuple[int, str, float]] = []  # version, status, monotonic time of arrival
+        self.claims: list[int] = []  # how many seats each message shows taken
         self.thread = threading.Thread(target=self._read, daemon=True)
         self.thread.start()
 
@@ -49,6 +50,7 @@ class Watcher:
             while True:
                 message = json.loads(self.ws.recv())
                 self.seen.append((message["version"], message["status"], time.monotonic()))
+                self.claims.append(sum(p["claimed"] for p in message["players"]))
 
     def arrival(self, version: int, seconds: float = 10.0) -> float:
         """When a message of ``version`` or later arrived (waiting for it)."""
@@ -59,6 +61,15 @@ class Watcher:
                     return t
             time.sleep(0.001)
         raise AssertionError(f"version {version} never arrived (seen: {[v for v, _, _ in self.seen]})")
+
+    def claimed(self, seats: int, seconds: float = 10.0) -> bool:
+        """Whether a message has shown ``seats`` seats taken (waiting up to ``seconds``)."""
+        deadline = time.monotonic() + seconds
+        while seats not in self.claims:
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.01)
+        return True
 
     def finished(self, seconds: float) -> bool:
         """Whether the game has been seen over (waiting up to ``seconds``)."""
@@ -113,6 +124,7 @@ def test_a_move_through_one_process_reaches_the_others_websockets(
         a = f"http://127.0.0.1:{pa}"
         r = httpx.post(f"{a}/api/games", json=new_game_body(players=3), headers=TOKEN_BODY, timeout=30)
         game_id, tokens = r.json()["id"], [r.json()["token"]]
+        watchers = [Watcher(pb, game_id), Watcher(pc, game_id)]
         for seat, port in ((1, pb), (2, pc)):  # seats taken through the other processes
             claimed = httpx.post(
                 f"http://127.0.0.1:{port}/api/games/{game_id}/seats/{seat}/claim",
@@ -120,7 +132,8 @@ def test_a_move_through_one_process_reaches_the_others_websockets(
                 timeout=30,
             )
             tokens.append(claimed.json()["token"])
-        watchers = [Watcher(pb, game_id), Watcher(pc, game_id)]
+        # a seat taken through C is pushed by B too (its news has no version: B reloads the seats)
+        assert watchers[0].claimed(3)
         from_ack: list[float] = []
         from_send: list[float] = []
         dropped = False
