@@ -4,6 +4,7 @@ listener, a dropped listener reconnects and asks for a catch-up, and a drive loc
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -11,6 +12,7 @@ from pathlib import Path
 import psycopg
 import pytest
 
+from ludorum.engine import Action
 from ludorum.server.db import SeatData, Store
 from ludorum.server.fanout import Fanout, parse, payload
 from ludorum.server.hub import Hub
@@ -140,3 +142,43 @@ def test_a_drive_lock_has_one_holder_and_goes_with_its_session(postgres: TempPos
             await c2.stop()
 
     asyncio.run(main())
+
+
+@pytest.mark.postgres
+def test_a_hub_catches_up_step_by_step_what_another_process_stored(postgres: TempPostgres) -> None:
+    url = postgres.new_database()
+    elsewhere = Store(url)  # another server process's store: another origin
+    store = Store(url)
+
+    async def main() -> None:
+        hub = Hub(fixture_registry(), store)  # not started: no listener, so news comes only as called
+        try:
+            live, _ = await hub.create(
+                "sealed-bids", {"players": 2}, [("human", None), ("human", None)], None
+            )
+            await _until(lambda: live.version == 1)  # chance drew the prize (this process drives it)
+            sub = hub.subscribe(live, None, 1)
+            await asyncio.wait_for(sub.queue.get(), 5)
+            bid, confirm = Action("bid", (2,)).to_json(), Action("confirm").to_json()
+            assert await asyncio.to_thread(elsewhere.append_action, live.id, 1, 0, bid, "open", None)
+            hub.news(live.id, 2)
+            pushed = json.loads(await asyncio.wait_for(sub.queue.get(), 5))
+            assert pushed["version"] == 2 and live.steps[-1] == (0, Action("bid", (2,)))
+            hub.news(live.id, 2)  # old news: nothing to do
+            assert await asyncio.to_thread(elsewhere.append_action, live.id, 2, 0, confirm, "open", None)
+            elsewhere.set_seat(live.id, SeatData(1, "bot", "random"), "running")
+            hub.catch_up_all()  # what a listener back from a lost connection asks for
+            await _until(lambda: live.version >= 3 and live.seats[1].kind == "bot")
+            # seat 1 is a bot now and this process drives: the bot bids and confirms, chance goes on
+            await _until(lambda: live.version >= 5)
+            stored = await asyncio.to_thread(store.load, live.id)
+            assert stored is not None and [a for _, a in stored.steps[1:3]] == [bid, confirm]
+            assert [(s, a.to_json()) for s, a in live.steps] == stored.steps[: live.version]
+        finally:
+            await hub.stop()
+
+    try:
+        asyncio.run(main())
+    finally:
+        store.dispose()
+        elsewhere.dispose()
