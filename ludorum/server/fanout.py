@@ -97,7 +97,7 @@ News = Callable[[str, int | None], None]
 
 class Fanout:
     """One process's listener and drive locks.  ``on_news`` gets every other process's news,
-    ``on_gap`` is called after a lost listener connection is back (news may have been missed)."""
+    ``on_gap`` is called whenever the listener has (re)connected (news may have been missed)."""
 
     def __init__(self, database_url: str, origin: str, on_news: News, on_gap: Callable[[], None]) -> None:
         self._listen_info = conninfo(database_url, "ludorum-listen")
@@ -133,7 +133,7 @@ class Fanout:
     async def _listen(self) -> None:
         import psycopg
 
-        pause, first = 0.1, True
+        pause = 0.1
         while True:
             try:
                 conn = await psycopg.AsyncConnection.connect(
@@ -143,13 +143,14 @@ class Fanout:
                     await conn.execute(f"LISTEN {CHANNEL}")
                     self.listening.set()
                     pause = 0.1
-                    if not first:
-                        self.on_gap()  # what was sent while we were away is lost: catch everything up
-                    first = False
+                    # what was sent while we were away is lost: catch everything up (nothing is
+                    # held yet the first time, unless the first connection came late)
+                    self.on_gap()
                     while True:
                         async for n in conn.notifies(timeout=PING_EVERY):
                             self._dispatch(n.payload)
-                        await conn.execute("SELECT 1")  # silent for a while: is the connection alive?
+                        async with asyncio.timeout(PING_EVERY):  # silent for a while: is it alive?
+                            await conn.execute("SELECT 1")
             except asyncio.CancelledError:
                 raise
             except Exception as e:  # the connection was lost (or never made): try again
@@ -198,22 +199,29 @@ class Fanout:
 
         async with self._locks_guard:
             try:
-                if self._locks is None or self._locks.closed:
-                    self._held.clear()  # a new session holds no lock
-                    if game_id is None:
-                        return False
-                    self._locks = await psycopg.AsyncConnection.connect(
-                        self._lock_info, autocommit=True, connect_timeout=CONNECT_TIMEOUT
-                    )
-                cur = await self._locks.execute(sql, None if game_id is None else (DRIVE_LOCK, game_id))
-                row = await cur.fetchone()
-                return bool(row and row[0])
-            except psycopg.Error as e:
+                # a hung connection must not hold the game (whose lock the caller holds) for long
+                async with asyncio.timeout(CONNECT_TIMEOUT):
+                    return await self._lock_statement(sql, game_id)
+            except (psycopg.Error, TimeoutError) as e:
                 # the session is gone, and every lock it held with it
                 log.warning("the drive-lock connection failed (%s); reconnecting", type(e).__name__)
                 self._held.clear()
                 await self._close_locks()
                 return False
+
+    async def _lock_statement(self, sql: str, game_id: str | None) -> bool:
+        import psycopg
+
+        if self._locks is None or self._locks.closed:
+            self._held.clear()  # a new session holds no lock
+            if game_id is None:
+                return False
+            self._locks = await psycopg.AsyncConnection.connect(
+                self._lock_info, autocommit=True, connect_timeout=CONNECT_TIMEOUT
+            )
+        cur = await self._locks.execute(sql, None if game_id is None else (DRIVE_LOCK, game_id))
+        row = await cur.fetchone()
+        return bool(row and row[0])
 
     async def _close_locks(self) -> None:
         if self._locks is not None:
