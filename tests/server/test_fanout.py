@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import psycopg
@@ -16,6 +16,8 @@ from ludorum.engine import Action
 from ludorum.server.db import SeatData, Store
 from ludorum.server.fanout import Fanout, parse, payload
 from ludorum.server.hub import Hub
+from ludorum.server.live import LiveGame
+from tests.fixtures.sealed_bids import BidsState
 from tests.server.support import TempPostgres, fixture_registry
 
 
@@ -144,36 +146,21 @@ def test_a_drive_lock_has_one_holder_and_goes_with_its_session(postgres: TempPos
     asyncio.run(main())
 
 
-@pytest.mark.postgres
-def test_a_hub_catches_up_step_by_step_what_another_process_stored(postgres: TempPostgres) -> None:
+def _with_hub(postgres: TempPostgres, test: Callable[[Hub, Store, LiveGame], Awaitable[None]]) -> None:
+    """Run ``test`` with a hub on a fresh database (not started: no listener, so news comes only as
+    the test calls it), another process's store on the same database, and a two-human game in which
+    chance has drawn the first prize."""
     url = postgres.new_database()
     elsewhere = Store(url)  # another server process's store: another origin
     store = Store(url)
 
     async def main() -> None:
-        hub = Hub(fixture_registry(), store)  # not started: no listener, so news comes only as called
+        hub = Hub(fixture_registry(), store)
         try:
-            live, _ = await hub.create(
-                "sealed-bids", {"players": 2}, [("human", None), ("human", None)], None
-            )
+            humans: list[tuple[str, str | None]] = [("human", None), ("human", None)]
+            live, _ = await hub.create("sealed-bids", {"players": 2}, humans, None)
             await _until(lambda: live.version == 1)  # chance drew the prize (this process drives it)
-            sub = hub.subscribe(live, None, 1)
-            await asyncio.wait_for(sub.queue.get(), 5)
-            bid, confirm = Action("bid", (2,)).to_json(), Action("confirm").to_json()
-            assert await asyncio.to_thread(elsewhere.append_action, live.id, 1, 0, bid, "open", None)
-            hub.news(live.id, 2)
-            pushed = json.loads(await asyncio.wait_for(sub.queue.get(), 5))
-            assert pushed["version"] == 2 and live.steps[-1] == (0, Action("bid", (2,)))
-            hub.news(live.id, 2)  # old news: nothing to do
-            assert await asyncio.to_thread(elsewhere.append_action, live.id, 2, 0, confirm, "open", None)
-            elsewhere.set_seat(live.id, SeatData(1, "bot", "random"), "running")
-            hub.catch_up_all()  # what a listener back from a lost connection asks for
-            await _until(lambda: live.version >= 3 and live.seats[1].kind == "bot")
-            # seat 1 is a bot now and this process drives: the bot bids and confirms, chance goes on
-            await _until(lambda: live.version >= 5)
-            stored = await asyncio.to_thread(store.load, live.id)
-            assert stored is not None and [a for _, a in stored.steps[1:3]] == [bid, confirm]
-            assert [(s, a.to_json()) for s, a in live.steps] == stored.steps[: live.version]
+            await test(hub, elsewhere, live)
         finally:
             await hub.stop()
 
@@ -182,3 +169,45 @@ def test_a_hub_catches_up_step_by_step_what_another_process_stored(postgres: Tem
     finally:
         store.dispose()
         elsewhere.dispose()
+
+
+@pytest.mark.postgres
+def test_a_hub_catches_up_step_by_step_what_another_process_stored(postgres: TempPostgres) -> None:
+    async def test(hub: Hub, elsewhere: Store, live: LiveGame) -> None:
+        sub = hub.subscribe(live, None, 1)
+        await asyncio.wait_for(sub.queue.get(), 5)
+        bid, confirm = Action("bid", (2,)).to_json(), Action("confirm").to_json()
+        assert await asyncio.to_thread(elsewhere.append_action, live.id, 1, 0, bid, "open", None)
+        hub.news(live.id, 2)
+        pushed = json.loads(await asyncio.wait_for(sub.queue.get(), 5))
+        assert pushed["version"] == 2 and live.steps[-1] == (0, Action("bid", (2,)))
+        hub.news(live.id, 2)  # old news: nothing to do
+        assert await asyncio.to_thread(elsewhere.append_action, live.id, 2, 0, confirm, "open", None)
+        elsewhere.set_seat(live.id, SeatData(1, "bot", "random"), "running")
+        hub.catch_up_all()  # what a listener back from a lost connection asks for
+        await _until(lambda: live.version >= 3 and live.seats[1].kind == "bot")
+        # seat 1 is a bot now and this process drives: the bot bids and confirms, chance goes on
+        await _until(lambda: live.version >= 5)
+        held = [(s, a.to_json()) for s, a in live.steps]  # every step in memory is stored already
+        stored = await asyncio.to_thread(hub.store.load, live.id)
+        assert stored is not None and [a for _, a in stored.steps[1:3]] == [bid, confirm]
+        assert stored.steps[: len(held)] == held
+
+    _with_hub(postgres, test)
+
+
+@pytest.mark.postgres
+def test_a_step_that_does_not_apply_to_what_a_hub_holds_makes_it_reload_the_game(
+    postgres: TempPostgres,
+) -> None:
+    async def test(hub: Hub, elsewhere: Store, live: LiveGame) -> None:
+        # this process's memory went wrong (a bid it never stored): another process's step cannot apply
+        live.state = live.game.step(live.state, Action("bid", (5,)))
+        bid = Action("bid", (2,))
+        assert await asyncio.to_thread(elsewhere.append_action, live.id, 1, 0, bid.to_json(), "open", None)
+        hub.news(live.id, 2)
+        await _until(lambda: live.version == 2)
+        state = live.state  # as stored, replayed
+        assert isinstance(state, BidsState) and state.pending == 2 and live.steps[-1] == (0, bid)
+
+    _with_hub(postgres, test)

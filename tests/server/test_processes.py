@@ -89,7 +89,7 @@ class Watcher:
 def three_servers(url: str, logs: Path, delay: float = 0.0) -> Iterator[list[tuple[int, Any, IO[bytes]]]]:
     """Three server processes on ``url``: (port, process, its stderr file)."""
     with contextlib.ExitStack() as stack:
-        servers = []
+        servers: list[tuple[int, Any, IO[bytes]]] = []
         for name in "abc":
             port = free_port()
             err = stack.enter_context(open(logs / f"{name}.stderr", "w+b"))
