@@ -483,6 +483,13 @@ class Store:
             )
             return list(s.scalars(q))
 
+    def unfinished_without_humans(self) -> list[str]:
+        """Ids of the unfinished games in which every seat is a bot (only their driver moves them)."""
+        with self.session() as s:
+            humans = select(SeatRow.game_id).where(SeatRow.kind == "human")
+            q = select(GameRow.id).where(GameRow.status != FINISHED).where(GameRow.id.not_in(humans))
+            return list(s.scalars(q))
+
     def listing(self, status: str | None, limit: int) -> list[tuple[GameRow, list[SeatData]]]:
         """The newest games (of one status, if given) with their seats, for the lobby."""
         with self.session() as s:

@@ -175,9 +175,10 @@ class Fanout:
     async def drive(self, game_id: str) -> bool:
         """Whether this process drives ``game_id`` (takes its drive lock if free); ``False`` when
         another process holds it or the database cannot be reached (the caller tries again later)."""
-        if game_id in self._held and await self._lock_call("SELECT true", None):
+        if game_id in self._held and await self._lock_query("SELECT true", (), reopen=False):
             return True  # the session is alive, so it still holds the lock
-        got = await self._lock_call("SELECT pg_try_advisory_lock(%s, hashtext(%s))", game_id)
+        rows = await self._lock_query("SELECT pg_try_advisory_lock(%s, hashtext(%s))", (DRIVE_LOCK, game_id))
+        got = bool(rows and rows[0][0])
         if got:
             self._held.add(game_id)
         return got
@@ -186,42 +187,50 @@ class Fanout:
         """Let ``game_id``'s drive lock go (if held)."""
         if game_id in self._held:
             self._held.discard(game_id)
-            await self._lock_call("SELECT pg_advisory_unlock(%s, hashtext(%s))", game_id)
+            await self._lock_query("SELECT pg_advisory_unlock(%s, hashtext(%s))", (DRIVE_LOCK, game_id))
 
     def drives(self, game_id: str) -> bool:
         """Whether this process holds ``game_id``'s drive lock now."""
         return game_id in self._held
 
-    async def _lock_call(self, sql: str, game_id: str | None) -> bool:
-        """Run ``sql`` (about ``game_id``; ``None``: a look at the session, which is not reopened)
-        on the drive-lock session and return its answer; ``False`` if the session is lost."""
+    async def undriven(self, game_ids: list[str]) -> list[str]:
+        """Those of ``game_ids`` whose drive lock no process holds (none, if the database cannot be
+        reached).  Two-key advisory locks show in ``pg_locks`` as ``classid`` = the first key,
+        ``objid`` = the second (as an unsigned number), ``objsubid`` = 2."""
+        rows = await self._lock_query(
+            "SELECT id FROM unnest(%s::text[]) AS id WHERE NOT EXISTS (SELECT 1 FROM pg_locks l"
+            " WHERE l.locktype = 'advisory' AND l.classid = %s AND l.objsubid = 2"
+            " AND l.objid = (hashtext(id)::bigint & 4294967295)::oid)",
+            (game_ids, DRIVE_LOCK),
+        )
+        return [str(r[0]) for r in rows or ()]
+
+    async def _lock_query(
+        self, sql: str, params: tuple[Any, ...], reopen: bool = True
+    ) -> list[tuple[Any, ...]] | None:
+        """The rows ``sql`` answers on the drive-lock session; ``None`` if the session is lost (and it
+        is opened anew unless ``reopen`` is false: a look at whether the old one lives)."""
         import psycopg
 
         async with self._locks_guard:
             try:
                 # a hung connection must not hold the game (whose lock the caller holds) for long
                 async with asyncio.timeout(CONNECT_TIMEOUT):
-                    return await self._lock_statement(sql, game_id)
+                    if self._locks is None or self._locks.closed:
+                        self._held.clear()  # a new session holds no lock
+                        if not reopen:
+                            return None
+                        self._locks = await psycopg.AsyncConnection.connect(
+                            self._lock_info, autocommit=True, connect_timeout=CONNECT_TIMEOUT
+                        )
+                    cur = await self._locks.execute(sql, params)
+                    return list(await cur.fetchall())
             except (psycopg.Error, TimeoutError) as e:
                 # the session is gone, and every lock it held with it
                 log.warning("the drive-lock connection failed (%s); reconnecting", type(e).__name__)
                 self._held.clear()
                 await self._close_locks()
-                return False
-
-    async def _lock_statement(self, sql: str, game_id: str | None) -> bool:
-        import psycopg
-
-        if self._locks is None or self._locks.closed:
-            self._held.clear()  # a new session holds no lock
-            if game_id is None:
-                return False
-            self._locks = await psycopg.AsyncConnection.connect(
-                self._lock_info, autocommit=True, connect_timeout=CONNECT_TIMEOUT
-            )
-        cur = await self._locks.execute(sql, None if game_id is None else (DRIVE_LOCK, game_id))
-        row = await cur.fetchone()
-        return bool(row and row[0])
+                return None
 
     async def _close_locks(self) -> None:
         if self._locks is not None:

@@ -71,6 +71,10 @@ TAKE_OVER = 2.0
 """Seconds between two looks (PostgreSQL) for games here whose bots or chance no process moves: the
 process driving one died, its drive lock went with its session, and one of the others takes over."""
 
+ADOPT_ROUNDS = 5
+"""Every this many of those looks, a process also loads the all-bot games that no process drives (their
+driver died, and no other process held them: nothing else would ever load them)."""
+
 
 _Shown = TypeVar("_Shown", LiveGame, RetiredGame)
 T = TypeVar("T")
@@ -644,12 +648,30 @@ class Hub:
             await self.fanout.release(live.id)
 
     async def _take_over(self) -> None:
+        rounds = 0
         while True:
             await asyncio.sleep(TAKE_OVER)
             for live in list(self.games.values()):
                 mover = live.to_move()
                 if mover is not None and (mover == CHANCE or live.seats[mover].kind == "bot"):
                     self.kick(live)  # only if no advancer runs: it tries the drive lock
+            rounds += 1
+            if rounds % ADOPT_ROUNDS == 0:
+                try:
+                    await self._adopt()
+                except Exception:  # the next round tries again
+                    log.exception("could not look for all-bot games that no process drives")
+
+    async def _adopt(self) -> None:
+        """Load (and so drive) the all-bot games that no process drives.  A game with a human seat is
+        loaded again by whichever process its players' clients reach."""
+        assert self.fanout is not None
+        ids = [
+            i for i in await asyncio.to_thread(self.store.unfinished_without_humans) if i not in self.games
+        ]
+        for game_id in await self.fanout.undriven(ids) if ids else []:
+            with contextlib.suppress(ApiError):  # unresumable: logged, and reported to whoever asks
+                await self.get(game_id)  # loads it in a worker and kicks its bots
 
     async def search(self, key: str, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` (a search: a hint, an analysis) in the bot worker of ``key``, sharing the bots'

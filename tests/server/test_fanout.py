@@ -133,6 +133,18 @@ def test_a_drive_lock_has_one_holder_and_goes_with_its_session(postgres: TempPos
             assert not await b.drive("g1")  # b notices its lost session, and holds nothing
             assert not b.drives("g2")
             assert not await b.drive("g2")
+            # which games no one drives, as pg_locks shows them (second keys of both signs)
+            with _conn(url) as c:
+                signs = dict(
+                    c.execute(
+                        "SELECT hashtext(i) < 0, i FROM unnest(%s::text[]) i", ([f"x{n}" for n in range(20)],)
+                    ).fetchall()
+                )
+            assert await a.drive(signs[True]) and await a.drive(signs[False])
+            ids = ["g1", signs[True], signs[False], "g3"]
+            assert await b.undriven(ids) == ["g3"]
+            await a.release(signs[True])
+            assert await b.undriven(ids) == [signs[True], "g3"]
         finally:
             await a.stop()
             await b.stop()

@@ -194,6 +194,8 @@ def test_bots_move_once_per_step_and_another_process_takes_over(
         games = [httpx.post(f"{base}/api/games", json=body, timeout=30).json()["id"] for base in bases]
         # every process holds every game (a spectator on each): all three could move its bots
         watchers = {(g, i): Watcher(port, g) for g in games for i, (port, _, _) in enumerate(servers)}
+        # and one game only the first process holds: once it dies, no other would ever load it
+        orphan = httpx.post(f"{bases[0]}/api/games", json=body, timeout=30).json()["id"]
         try:
             time.sleep(0.3)
             os.kill(servers[0][1].pid, signal.SIGKILL)  # the first process dies mid-game
@@ -204,7 +206,12 @@ def test_bots_move_once_per_step_and_another_process_takes_over(
             for w in watchers.values():
                 w.close()
         with psycopg.connect(url.replace("+psycopg", ""), autocommit=True) as c:
-            for g in games:
+            status = "SELECT status FROM games WHERE id = %s"
+            deadline = time.monotonic() + 60  # found within ADOPT_ROUNDS × TAKE_OVER seconds, then played
+            while c.execute(status, (orphan,)).fetchone() != ("finished",):
+                assert time.monotonic() < deadline, "the game only the dead process held was never adopted"
+                time.sleep(0.2)
+            for g in [*games, orphan]:
                 version = c.execute("SELECT version, status FROM games WHERE id = %s", (g,)).fetchone()
                 idx = [
                     i for (i,) in c.execute("SELECT idx FROM actions WHERE game_id = %s ORDER BY idx", (g,))
