@@ -603,6 +603,9 @@ class Hub:
                     fresh.log,
                 )
                 live.bots.clear()
+                if live.over:  # the steps it missed ended the game
+                    self.games.pop(live.id, None)
+                    self._keep(self.finished, live)
 
     # -- other server processes (PostgreSQL) ------------------------------------------------------------
 
