@@ -41,6 +41,8 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
+from ludorum.server.fanout import announce, new_origin
+
 MIGRATIONS = Path(__file__).parent / "migrations"
 
 MAX_BATCH = 256
@@ -281,6 +283,15 @@ class Store:
         self._queue: queue.SimpleQueue[_Append | _Archive | None] = queue.SimpleQueue()
         self._writer: threading.Thread | None = None
         self._writer_guard = threading.Lock()
+        self.origin = new_origin()
+        """This process's tag in the news it sends other processes (``fanout.py``)."""
+        self.announcing = self.engine.dialect.name == "postgresql"
+        """Whether a step or seat change also notifies the other server processes (PostgreSQL only:
+        SQLite is served by one process)."""
+
+    def _announce(self, conn: Connection | Session, game_id: str, version: int | None) -> None:
+        if self.announcing:
+            announce(conn, self.origin, game_id, version)
 
     def _writing(self) -> contextlib.AbstractContextManager[Any]:
         return self._write_lock
@@ -408,6 +419,7 @@ class Store:
                 .where(SeatRow.game_id == a.game_id, SeatRow.seat == h.seat)
                 .values(kind=h.kind, bot=h.bot, token_hash=h.token_hash)
             )
+        self._announce(conn, a.game_id, a.idx + 1)  # delivered when this transaction commits
         return True
 
     def create_game(
@@ -484,6 +496,7 @@ class Store:
                 .values(kind=seat.kind, bot=seat.bot, token_hash=seat.token_hash)
             )
             s.execute(update(GameRow).where(GameRow.id == game_id).values(status=status))
+            self._announce(s, game_id, None)
 
     def set_clock(self, game_id: str, clock_state: dict[str, Any]) -> None:
         """Store how a game's clocks stand (a clock started or stopped without a step: a seat taken or
@@ -507,6 +520,7 @@ class Store:
             if done.rowcount != 1:  # type: ignore[attr-defined]
                 return False
             s.execute(update(GameRow).where(GameRow.id == game_id).values(status=status))
+            self._announce(s, game_id, None)
         return True
 
     def load(self, game_id: str) -> StoredGame | None:
@@ -532,6 +546,13 @@ class Store:
             )
             return list(s.scalars(q))
 
+    def unfinished_without_humans(self) -> list[str]:
+        """Ids of the unfinished games in which every seat is a bot (only their driver moves them)."""
+        with self.session() as s:
+            humans = select(SeatRow.game_id).where(SeatRow.kind == "human")
+            q = select(GameRow.id).where(GameRow.status != FINISHED).where(GameRow.id.not_in(humans))
+            return list(s.scalars(q))
+
     def listing(self, status: str | None, limit: int) -> list[tuple[GameRow, list[SeatData]]]:
         """The newest games (of one status, if given) with their seats, for the lobby."""
         with self.session() as s:
@@ -551,12 +572,30 @@ class Store:
         with self.session() as s:
             return list(s.scalars(select(GameRow.id).where(GameRow.rematch_of == game_id)))
 
+    def since(
+        self, game_id: str, idx: int
+    ) -> tuple[list[SeatData], list[tuple[int, dict[str, Any]]], dict[str, Any] | None]:
+        """A game's seats, its steps from ``idx`` on and its clocks as stored with its last step: what
+        another process changed since this one last looked (no seats: no such game)."""
+        with self.session() as s:
+            rows = s.execute(
+                select(ActionRow.seat, ActionRow.action)
+                .where(ActionRow.game_id == game_id, ActionRow.idx >= idx)
+                .order_by(ActionRow.idx)
+            ).all()
+            clock_state = s.scalar(select(GameRow.clock_state).where(GameRow.id == game_id))
+            return self._seats(s, game_id), [(seat, json.loads(action)) for seat, action in rows], clock_state
+
     @staticmethod
-    def _stored(s: Session, row: GameRow) -> StoredGame:
-        seats = [
+    def _seats(s: Session, game_id: str) -> list[SeatData]:
+        return [
             SeatData(r.seat, r.kind, r.bot, r.token_hash)
-            for r in s.scalars(select(SeatRow).where(SeatRow.game_id == row.id).order_by(SeatRow.seat))
+            for r in s.scalars(select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.seat))
         ]
+
+    @classmethod
+    def _stored(cls, s: Session, row: GameRow) -> StoredGame:
+        seats = cls._seats(s, row.id)
         rows = s.scalars(select(ActionRow).where(ActionRow.game_id == row.id).order_by(ActionRow.idx)).all()
         steps = [(a.seat, json.loads(a.action)) for a in rows]
         return StoredGame(

@@ -6,6 +6,11 @@ memory, acknowledged and pushed to every WebSocket subscriber.  Steps of one gam
 game's lock; the database's primary key on ``(game, index)`` backs that up across processes.  Bots and
 chance run in one background task per game; search bots think in worker processes (``BotPool``), other
 bots in a thread, never on the event loop, and see only their seat's information set.
+
+On PostgreSQL several processes may serve one database (``fanout.py``): each hears of the others' steps
+and catches the game up from the database (:meth:`Hub.news`), and only the process holding a game's
+drive lock moves its bots and chance (:meth:`Hub.drive`) — what acts on a game by itself goes through
+that one gate and then through the step's one-winner-per-version insert.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ import dataclasses
 import json
 import logging
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from typing import Any, TypeVar
 
 from sqlalchemy.exc import IntegrityError
@@ -44,6 +49,7 @@ from ludorum.engine.record import TIMEOUT, is_handover, timeout_result, timeout_
 from ludorum.server.clocks import Clock, GameClock, SystemClock, clocked_seat
 from ludorum.server.db import FINISHED, SeatData, Store, StoredGame
 from ludorum.server.errors import ApiError
+from ludorum.server.fanout import Fanout
 from ludorum.server.limits import ClientQuota, Limits, bot_games_refusal
 from ludorum.server.live import LiveGame, Subscriber, provisional_entry
 from ludorum.server.retired import RetiredGame, entry_json, other_rules_message, retire
@@ -65,6 +71,14 @@ STOP_GRACE = 30.0
 MAX_PENDING = 16
 """How many steps of one game may wait for their readings before its next step waits for the oldest
 (a game played faster than its disclosures would otherwise leave its spectators ever further behind)."""
+
+TAKE_OVER = 2.0
+"""Seconds between two looks (PostgreSQL) for games here whose bots or chance no process moves: the
+process driving one died, its drive lock went with its session, and one of the others takes over."""
+
+ADOPT_ROUNDS = 5
+"""Every this many of those looks, a process also loads the all-bot games that no process drives (their
+driver died, and no other process held them: nothing else would ever load them)."""
 
 
 _Shown = TypeVar("_Shown", LiveGame, RetiredGame)
@@ -126,13 +140,26 @@ class Hub:
         self._loading: dict[str, asyncio.Lock] = {}
         self._resuming: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
+        self.fanout = (
+            Fanout(store.url, store.origin, self.news, self.catch_up_all) if store.announcing else None
+        )
+        """The news of other server processes on the same PostgreSQL, and the drive locks (``None``:
+        SQLite, one process)."""
+        self._stale: set[str] = set()  # games another process changed since they were last caught up
+        self._catching: dict[str, asyncio.Task[None]] = {}
+        self._taking_over: asyncio.Task[None] | None = None
 
     # -- start and stop -------------------------------------------------------------------------------
 
     async def start(self) -> None:
         """Start answering at once: a game is replayed when first asked for, and the unfinished games
-        with a bot seat are resumed by a background task, one after the other."""
-        self._resuming = asyncio.get_running_loop().create_task(self._resume_bots())
+        with a bot seat are resumed by a background task, one after the other.  On PostgreSQL, listen
+        to the other server processes first (so that no step they take from now on goes unheard)."""
+        loop = asyncio.get_running_loop()
+        if self.fanout is not None:
+            await self.fanout.start()
+            self._taking_over = loop.create_task(self._take_over())
+        self._resuming = loop.create_task(self._resume_bots())
 
     async def _resume_bots(self) -> None:
         for game_id in await asyncio.to_thread(self.store.unfinished_to_resume):
@@ -144,18 +171,22 @@ class Hub:
                 log.exception("game %s could not be resumed", game_id)
 
     async def stop(self) -> None:
-        """Stop the background resumption and the bots."""
-        if self._resuming is not None:
-            self._resuming.cancel()
-            await asyncio.gather(self._resuming, return_exceptions=True)
+        """Stop the background resumption, the bots and the news of other processes."""
+        background = [t for t in (self._resuming, self._taking_over) if t is not None]
+        for t in background:
+            t.cancel()
+        await asyncio.gather(*background, return_exceptions=True)
         tasks = [g.advancer for g in self.games.values() if g.advancer and not g.advancer.done()]
         tasks += [g.clock.watcher for g in self.games.values() if g.clock and g.clock.watcher]
+        tasks += self._catching.values()
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         # the readings under way are archived before the server goes (an upgrade shows games by them)
         if self._tasks:
             await asyncio.wait(list(self._tasks), timeout=STOP_GRACE)
+        if self.fanout is not None:
+            await self.fanout.stop()  # closing its sessions lets this process's drive locks go
 
     async def _revive(self, stored: StoredGame) -> LiveGame | None:
         try:
@@ -240,6 +271,8 @@ class Hub:
                 self.games[game_id] = live
                 self.kick(live)
                 self._watch(live)
+                if self.fanout is not None:  # a step another process took during the replay went unheard
+                    self.news(game_id, None)
             return live
 
     @staticmethod
@@ -521,7 +554,6 @@ class Hub:
         if seat == TIMEOUT:  # the deciding seat ran out of time: not a move, the state stays
             lost = live.game.to_move(before)
             after, over = before, not is_handover(action)
-            entry = timeout_entry(live.game, index, before, lost, handover=not over)
             result: dict[str, Any] | None = (
                 timeout_result(live.game, before, lost).to_json() if over else None
             )
@@ -532,7 +564,6 @@ class Hub:
         else:
             after = live.game.step(before, action)  # well under a millisecond: not worth a thread hop
             over = live.game.is_over(after)
-            entry = provisional_entry(live.game, index, before, seat, action, after)
             result = live.game.result(after).to_json() if over else None
         next_mover = None if over else live.game.to_move(after)
         clock = None
@@ -544,9 +575,31 @@ class Hub:
         if not await asyncio.shield(asyncio.wrap_future(done)):  # another process stored this step first
             await self._refresh(live)
             raise ApiError(409, "stale_version", "the game has moved on; resync", version=index + 1)
+        self._taken(live, seat, action, before, after, handover=handover, clock=clock)
+        await self._push_all(live)
+
+    def _taken(
+        self,
+        live: LiveGame,
+        seat: int,
+        action: Action,
+        before: Any,
+        after: Any,
+        archive: bool = True,
+        handover: SeatData | None = None,
+        clock: dict[str, Any] | None = None,
+    ) -> None:
+        """Step ``live.version`` is stored (by this process, or by another, ``archive=False``): apply
+        it in memory, with a provisional log entry, the seat it handed to a bot and the clocks stored
+        with it, and have a worker decide its readings (a ``TIMEOUT`` step needs none)."""
+        index = live.version
         live.state = after
         live.steps.append((seat, action))
-        live.log.append(entry)
+        live.log.append(
+            timeout_entry(live.game, index, before, live.game.to_move(before), handover=is_handover(action))
+            if seat == TIMEOUT
+            else provisional_entry(live.game, index, before, seat, action, after)
+        )
         if handover is not None:
             live.seats[handover.seat] = handover
             live.bots.pop(handover.seat, None)
@@ -554,25 +607,26 @@ class Hub:
             live.clock.commit(clock)
             self._watch(live)
         if seat == TIMEOUT:  # nothing for a worker to decide: everyone reads a timeout
-            # archived like every step (a game is shown by its archive if its rules change)
-            self.store.archive(live.id, index, entry_json(entry), archive_views(live.game, after))
-            if over:
+            if archive:  # archived like every step (a game is shown by its archive if its rules change)
+                self.store.archive(
+                    live.id, index, entry_json(live.log[index]), archive_views(live.game, after)
+                )
+            if live.over:
                 self.games.pop(live.id, None)
                 self._keep(self.finished, live)
-            await self._push_all(live)
             return
-        if over:  # every step is public now: the last one's readings wait for no one
+        if live.over:  # every step is public now: the last one's readings wait for no one
             self.games.pop(live.id, None)
             self._keep(self.finished, live)
         else:
             live.pending[index] = asyncio.get_running_loop().create_future()
-        # every step's readings and the views after it are archived (shown so if the rules change)
+        # every step's readings and the views after it are archived (shown so if the rules change) by
+        # the process that took the step
         task = asyncio.get_running_loop().create_task(
-            self._disclose(live, index, before, seat, action, after)
+            self._disclose(live, index, before, seat, action, after, archive)
         )
         self._tasks.add(task)  # held until done: the loop keeps only a weak reference
         task.add_done_callback(self._tasks.discard)
-        await self._push_all(live)
 
     # -- clocks (ludorum/server/clocks.py) ---------------------------------------------------------------
 
@@ -621,13 +675,14 @@ class Hub:
             self._watch(live)
 
     async def _disclose(
-        self, live: LiveGame, index: int, before: Any, seat: int, action: Action, after: Any
+        self, live: LiveGame, index: int, before: Any, seat: int, action: Action, after: Any, archive: bool
     ) -> None:
         """Decide in a worker what every observer may read of step ``index``, then send it to them."""
         entry: LogEntry | None = None
         try:
             entry, views = await self.workers.disclose(live.id, live.game, index, before, seat, action, after)
-            self.store.archive(live.id, index, entry_json(entry), views)
+            if archive:
+                self.store.archive(live.id, index, entry_json(entry), views)
         except Exception:  # a faulty game must not stall the log: the step stays secret to the others
             log.exception("game %s: the readings of step %d could not be decided", live.id, index)
         finally:
@@ -639,24 +694,124 @@ class Hub:
         await self._push_all(live)
 
     async def _refresh(self, live: LiveGame) -> None:
-        """Catch up (lock held) with steps and seats that another server process stored."""
-        stored = await asyncio.to_thread(self.store.load, live.id)
-        if stored is None:
+        """Catch up (lock held) with the steps and seats that another server process stored: the new
+        steps are applied one by one (no replay of the whole game), and pushed."""
+        seats, steps, clock_state = await asyncio.to_thread(self.store.since, live.id, live.version)
+        if not seats:  # the game is gone from the database: nothing to catch up with
             return
-        live.seats = stored.seats
-        live.bots.clear()
-        fresh = await self._revive(stored) if len(stored.steps) != live.version else None
-        if fresh is not None:
-            for f in live.pending.values():  # the fresh log is complete
-                if not f.done():
-                    f.set_result(None)
-            live.pending.clear()
-            live.state, live.steps, live.log = fresh.state, fresh.steps, fresh.log
-        if live.clock is not None:  # as stored, for the game as it now stands
-            self._restore_clock(live, stored)
+        moved = seats != live.seats
+        if moved:
+            live.seats = seats
+            live.bots.clear()
+        try:
+            for seat, action_json in steps:
+                if live.over:
+                    break
+                action = Action.from_json(action_json)
+                # a timeout changes no state (the seat it hands to a bot came with the seats above)
+                after = live.state if seat == TIMEOUT else live.game.step(live.state, action)
+                self._taken(live, seat, action, live.state, after, archive=False)
+        except LudorumError:  # not what this process holds in memory: start again from the record
+            log.exception("game %s: another process's step does not apply here; reloading", live.id)
+            await self._reload(live)
+        if live.clock is not None and clock_state is not None:  # as stored with the last step
+            live.clock.commit(clock_state)
+            live.clock.state.settle(live.clock.spec, live.clocked(), self.clock.now())
             self._watch(live)
-        if fresh is not None:
-            await self._push_all(live)
+        await self._push_all(live, force=moved)
+
+    async def _reload(self, live: LiveGame) -> None:
+        """Replace (lock held) the game held in memory by its replay from the database."""
+        stored = await asyncio.to_thread(self.store.load, live.id)
+        if stored is not None:
+            fresh = await self._revive(stored)
+            if fresh is not None:
+                for f in live.pending.values():  # the fresh log is complete
+                    if not f.done():
+                        f.set_result(None)
+                live.pending.clear()
+                live.seats, live.state, live.steps, live.log = (
+                    stored.seats,
+                    fresh.state,
+                    fresh.steps,
+                    fresh.log,
+                )
+                live.bots.clear()
+                if live.clock is not None:  # as stored, for the game as it now stands
+                    self._restore_clock(live, stored)
+                    self._watch(live)
+                if live.over:  # the steps it missed ended the game
+                    self.games.pop(live.id, None)
+                    self._keep(self.finished, live)
+
+    # -- other server processes (PostgreSQL) ------------------------------------------------------------
+
+    def news(self, game_id: str, version: int | None) -> None:
+        """Another server process took a step of ``game_id`` that made ``version`` (``None``: changed a
+        seat): catch the game up from the database, if this process holds it, and push."""
+        live = self.games.get(game_id)
+        if live is None or (version is not None and live.version >= version):
+            return  # not held here (it loads from the database when asked for), or already caught up
+        self._stale.add(game_id)
+        if game_id not in self._catching:
+            self._catching[game_id] = asyncio.get_running_loop().create_task(self._catch_up(live))
+
+    def catch_up_all(self) -> None:
+        """Catch up every unfinished game held here (news may have been missed)."""
+        for game_id in list(self.games):
+            self.news(game_id, None)
+
+    async def _catch_up(self, live: LiveGame) -> None:
+        try:
+            while live.id in self._stale:  # news that came while catching up: once more
+                self._stale.discard(live.id)
+                async with live.lock:
+                    await self._refresh(live)
+            self.kick(live)  # a bot or chance may move here now (or, at the end, a drive lock goes)
+        except Exception:  # one game must not stop the news of the others
+            log.exception("game %s: could not catch up with another server process", live.id)
+        finally:
+            # no await since the last look at _stale: news arriving from now on starts a new task
+            self._catching.pop(live.id, None)
+
+    async def drive(self, live: LiveGame) -> bool:
+        """Whether this process may act on ``live`` by itself (move its bots and chance, and whatever
+        else acts without a request, such as a clock): the holder of its drive lock on PostgreSQL,
+        always on SQLite.  Called before every such step; the step then goes through :meth:`_commit`,
+        whose insert stores one step per version whichever process took it."""
+        return self.fanout is None or await self.fanout.drive(live.id)
+
+    async def _let_go(self, live: LiveGame) -> None:
+        """Nothing for this process to do by itself in ``live`` (a human's turn, or the end): let its
+        drive lock go, so that whichever process takes the next human step drives what follows."""
+        if self.fanout is not None:
+            await self.fanout.release(live.id)
+
+    async def _take_over(self) -> None:
+        rounds = 0
+        while True:
+            await asyncio.sleep(TAKE_OVER)
+            for live in list(self.games.values()):
+                mover = live.to_move()
+                if mover is not None and (mover == CHANCE or live.seats[mover].kind == "bot"):
+                    self.kick(live)  # only if no advancer runs: it tries the drive lock
+            rounds += 1
+            if rounds % ADOPT_ROUNDS == 0:
+                try:
+                    await self._adopt()
+                except Exception:  # the next round tries again
+                    log.exception("could not look for all-bot games that no process drives")
+
+    async def _adopt(self) -> None:
+        """Load (and so drive) the all-bot games that no process drives.  A game with a human seat is
+        loaded again by whichever process its players' clients reach."""
+        assert self.fanout is not None
+        ids = [
+            i for i in await asyncio.to_thread(self.store.unfinished_without_humans) if i not in self.games
+        ]
+        for game_id in await self.fanout.undriven(ids) if ids else []:
+            with contextlib.suppress(ApiError):  # unresumable: logged, and reported to whoever asks
+                await self.get(game_id)  # loads it in a worker and kicks its bots
 
     async def search(self, key: str, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` (a search: a hint, an analysis) in the bot worker of ``key``, sharing the bots'
@@ -677,19 +832,23 @@ class Hub:
             raise
         except Exception:  # a faulty bot or game must not take the server down
             log.exception("game %s: the bots stopped", live.id)
+            await self._let_go(live)
 
     async def _advance_loop(self, live: LiveGame) -> None:
         while True:
             async with live.lock:
                 mover = live.to_move()
-                if mover is None:
+                if mover is None or (mover != CHANCE and live.seats[mover].kind != "bot"):
+                    await self._let_go(live)  # under the lock: no step can come in between
                     return
+                if not await self.drive(live):
+                    return  # another process drives this game (it hears of our steps)
                 if mover == CHANCE:
-                    await self._commit(live, CHANCE, live.game.sample_chance(live.state))
+                    await self._lost_race_is_fine(
+                        live, self._commit(live, CHANCE, live.game.sample_chance(live.state))
+                    )
                     continue
                 seat = live.seats[mover]
-                if seat.kind != "bot":
-                    return
                 bot = live.bots.get(mover)
                 if bot is None:
                     bot = live.bots[mover] = make_bot(live.game, seat.bot or "random")
@@ -719,7 +878,19 @@ class Hub:
                         live.id,
                     )
                     action = legal[0]
-                await self._commit(live, mover, action)
+                await self._lost_race_is_fine(live, self._commit(live, mover, action))
+
+    @staticmethod
+    async def _lost_race_is_fine(live: LiveGame, commit: Awaitable[None]) -> None:
+        """Take a step of a bot or chance; if another process stored that step first, the game has
+        been caught up and goes on from there.  That happens only when two processes drove the game
+        at once (a drive-lock session was lost), so it is worth a warning."""
+        try:
+            await commit
+        except ApiError as e:
+            if e.code != "stale_version":
+                raise
+            log.warning("game %s: another server process took step %d first", live.id, e.extra["version"] - 1)
 
     # -- pushing -----------------------------------------------------------------------------------------
 

@@ -8,14 +8,16 @@ import pwd
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 import threading
 import time
 from collections.abc import Iterator
 from glob import glob
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
+import httpx
 import uvicorn
 
 from ludorum.engine import Registry
@@ -23,6 +25,8 @@ from ludorum.server import create_app
 from tests.fixtures.sealed_bids import SealedBids
 
 TOKEN_BODY = {"X-Ludorum-Token": "body"}
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def fixture_registry() -> Registry:
@@ -138,3 +142,31 @@ def live_server(database_url: str, **kwargs: Any) -> Iterator[LiveServer]:
     """A live server for the duration of a ``with`` block."""
     with LiveServer(database_url, **kwargs) as srv:
         yield srv
+
+
+@contextlib.contextmanager
+def server_process(
+    url: str, port: int, delay: float = 0.0, stderr: IO[bytes] | None = None
+) -> Iterator[subprocess.Popen[bytes]]:
+    """A server process for the fixture game (``fixture_server.py``) on ``port``, running until the
+    block ends (killed then if still alive); ``stderr`` receives what it logs."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tests.server.fixture_server", str(port), url, str(delay)],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stderr=stderr,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                httpx.get(f"http://127.0.0.1:{port}/api/catalog", timeout=1)
+                break
+            except httpx.TransportError:
+                assert proc.poll() is None and time.monotonic() < deadline, "the server did not start"
+                time.sleep(0.05)
+        yield proc
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait(timeout=30)

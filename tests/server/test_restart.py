@@ -5,43 +5,13 @@ from __future__ import annotations
 import json
 import os
 import signal
-import subprocess
-import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
-from pathlib import Path
 from typing import Any
 
 import httpx
 import websockets.sync.client
 
-from tests.server.support import TOKEN_BODY, bearer, free_port, new_game_body
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-@contextmanager
-def server_process(url: str, port: int, delay: float = 0.0) -> Iterator[subprocess.Popen[bytes]]:
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "tests.server.fixture_server", str(port), url, str(delay)],
-        cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                httpx.get(f"http://127.0.0.1:{port}/api/catalog", timeout=1)
-                break
-            except httpx.TransportError:
-                assert proc.poll() is None and time.monotonic() < deadline, "the server did not start"
-                time.sleep(0.05)
-        yield proc
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        proc.wait(timeout=30)
+from tests.server.support import TOKEN_BODY, bearer, free_port, new_game_body, server_process
 
 
 def test_sigkill_mid_game_loses_no_acknowledged_action(db_url: str) -> None:
