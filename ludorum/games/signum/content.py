@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ludorum.engine.i18n import Glossed, T, Text
 from ludorum.games.signum import battlefield as bf
 from ludorum.games.signum.glossary import GRANTABLE, Prop, parse
 
@@ -84,9 +85,14 @@ class Card:
         """Heroes and characters are creatures (they stand on the Battlefield)."""
         return self.kind in ("hero", "character")
 
+    @property
+    def name(self) -> Text:
+        """The card's name as a message (the catalog's Russian is its ``name_ru``)."""
+        return T(self.name_en)
+
     def label(self) -> str:
-        """English name with the Russian beside it."""
-        return f"{self.name_en} ({self.name_ru})"
+        """English name with the Russian beside it; a Russian reader reads the Russian alone."""
+        return Glossed(self.name, self.name_ru)
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ludorum.engine import Config, ConfigError
 from ludorum.engine import rng as rngmod
+from ludorum.engine.i18n import T
 from ludorum.engine.options import Choice
 from ludorum.games.signum import creatures as cr
 from ludorum.games.signum.content import DECK_MAX, FACTIONS, base_content, deck_problems, expand
@@ -50,7 +51,13 @@ def deck_choices() -> tuple[Choice, ...]:
     content = base_content()
     return tuple(
         Choice(
-            d.id, f"{d.name_en} ({FACTIONS.get(d.faction, d.faction)}, hero {content.cards[d.hero].name_en})"
+            d.id,
+            T(
+                "{deck} ({faction}, hero {hero})",
+                deck=T(d.name_en),
+                faction=T(FACTIONS[d.faction]),
+                hero=content.cards[d.hero].name,
+            ),
         )
         for d in content.decks.values()
     )
