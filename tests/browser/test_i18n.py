@@ -28,13 +28,14 @@ PROPER = frozenset(
         "JSON",
         "Tab",
         "Enter",
+        "XL",  # Legends of Signum's longest distance, which its Russian rulebook writes in Latin letters
     }
     | {"random", "heuristic", "easy", "medium", "hard", "expert"}  # the bots' names, as the API knows them
 )
 """Latin words a Russian reader may see: the product's and the games' names, the language menu's
 "English", keys, the bots' names."""
 
-TRANSLATED = {"reliquium"}
+TRANSLATED = {"reliquium", "medieval-realms", "signum"}
 """Games whose every text is translated (docs/i18n.md); the others' walk is expected to fail."""
 
 

@@ -114,3 +114,17 @@ def test_a_signum_property_reads_once_in_russian_and_glossed_in_english() -> Non
     import pickle
 
     assert i18n.say(pickle.loads(pickle.dumps(shot)), "ru") == "Выстрел 3"
+
+
+def test_a_medieval_realms_refusal_reads_in_russian_with_its_rule() -> None:
+    from ludorum.engine import IllegalAction
+
+    game = registry().get("medieval-realms")
+    state = game.new(game.config(3), 2)
+    with pytest.raises(IllegalAction) as e:
+        game.apply(state, Action("extra", ("gold", "gold")))
+    assert str.__str__(e.value.message) == "the two extra resources must be two DIFFERENT resources"
+    assert str.__str__(e.value.rule) == "Medieval Realms › Set-Up"
+    message, rule = i18n.say(e.value.message, "ru"), i18n.say(e.value.rule, "ru")
+    assert message == "два дополнительных ресурса должны быть РАЗНЫМИ"
+    assert rule == "Правила › Подготовка к игре" and not leftovers(rule)

@@ -11,7 +11,7 @@ from ludorum.games.signum import creatures as cr
 from ludorum.games.signum import dice
 from ludorum.games.signum.glossary import label
 from ludorum.games.signum.state import SignumState, player
-from ludorum.games.signum.turn import ENTRY_X, TERRAIN_SPOTS
+from ludorum.games.signum.turn import ENTRY_X, TERRAIN_SPOTS, available_buildings
 
 PLACES: dict[tuple[str, str], str] = {
     ("", ""): N_("the centre"),
@@ -148,37 +148,38 @@ def describe(s: SignumState, action: Action) -> str:
     return str(action)
 
 
-PHASES = {
-    "roll_first": N_("the roll for the first player"),
-    "choose_first": N_("choosing the first player"),
-    "stack": N_("stacking the building deck"),
-    "build": N_("building"),
-    "terrain": N_("terrain"),
-    "activation": N_("activation"),
-    "over": N_("over"),
+TURN_LINES = {
+    "roll_first": N_("Turn {n}, {seat} to play, phase roll_first"),
+    "choose_first": N_("Turn {n}, {seat} to play, phase choose_first"),
+    "stack": N_("Turn {n}, {seat} to play, phase stack"),
+    "build": N_("Turn {n}, {seat} to play, phase build"),
+    "terrain": N_("Turn {n}, {seat} to play, phase terrain"),
+    "activation": N_("Turn {n}, {seat} to play, phase activation"),
+    "over": N_("Turn {n}, {seat} to play, phase over"),
 }
-"""The phases as the terminal view names them."""
-
+"""The terminal view's first line, by phase (one message each: the English names the phase by its id)."""
 
 DICE_GROUPS = {
-    "aa": N_("the attacker's attack"),
-    "ad": N_("the attacker's defence"),
-    "da": N_("the defender's attack"),
-    "dd": N_("the defender's defence"),
-    "hit": N_("hits"),
-    "block": N_("blocks"),
-    "boiler": N_("the Steam Boiler"),
-    "find": N_("the search"),
+    "aa": N_("aa"),
+    "ad": N_("ad"),
+    "da": N_("da"),
+    "dd": N_("dd"),
+    "hit": N_("hit"),
+    "block": N_("block"),
+    "boiler": N_("boiler"),
+    "find": N_("find"),
 }
-"""The groups of dice an action rolls, by their tags (a Backstab's are ``b0``, ``b1``, …)."""
+"""The groups of dice an action rolls, by their tags: the terminal's English names them by the tag
+(aa: the attacker's attack dice, ad: its defence, da/dd: the defender's), other languages in words.
+A Backstab's are ``b0``, ``b1``, …"""
 
 
 def _group(tag: str) -> Text | str:
-    """A group of dice in words."""
+    """A group of dice as the terminal names it."""
     if tag in DICE_GROUPS:
         return T(DICE_GROUPS[tag])
     if tag[:1] == "b" and tag[1:].isdigit():
-        return T("Backstab {n}", n=int(tag[1:]) + 1)
+        return T("b{i}", i=int(tag[1:]))
     return tag
 
 
@@ -199,8 +200,7 @@ def render_text(s: SignumState, seat: int | None) -> str:
         row = min(h - 1, int(m.y / 4))
         grid[row][col] = str(m.owner + 1) if cr.is_hero(s, m) else "abcd"[m.owner]
     lines = ["".join(r) for r in reversed(grid)]
-    phase = T(PHASES[s.phase]) if s.phase in PHASES else s.phase
-    out = [say(T("Turn {n}, {seat} to play, phase {phase}", n=s.turn, seat=player(s.active), phase=phase))]
+    out = [say(T(TURN_LINES[s.phase], n=s.turn, seat=player(s.active)))]
     out += ["  " + line for line in lines]
     for p in range(s.players):
         city = join(", ", (cr.CARDS[b].name for b in s.city[p])) if s.city[p] else "—"
@@ -273,7 +273,8 @@ def _summary(card_id: str) -> dict[str, object]:
 
 
 def visible_cards(s: SignumState, seat: int | None) -> dict[str, dict[str, object]]:
-    """Summaries of every card the seat can see: on the Battlefield, in Cities, Graveyards, open hands."""
+    """Summaries of every card the seat can see: on the Battlefield, in Cities, Graveyards, open hands, and
+    the buildings it could build."""
     ids: set[str] = {m.card for m in s.models} | {r for m in s.models for r in m.relics}
     ids |= {t.card for t in s.terrain}
     for zone in (s.city, s.graveyard, s.terrain_hands, s.building_hands):
@@ -282,4 +283,5 @@ def visible_cards(s: SignumState, seat: int | None) -> dict[str, dict[str, objec
     if seat is not None:
         ids.update(s.hands[seat])
         ids.update(s.tactics[seat])
+        ids.update(available_buildings(s, seat))  # public cards in no zone that the board offers to build
     return {i: card_summary(i) for i in sorted(ids)}
