@@ -38,7 +38,7 @@ from ludorum.engine import (
 from ludorum.engine.disclosure import LogEntry
 from ludorum.engine.information import InformationSet
 from ludorum.server.db import FINISHED, SeatData, Store, StoredGame
-from ludorum.server.errors import ApiError
+from ludorum.server.errors import ApiError, said
 from ludorum.server.limits import ClientQuota, Limits, bot_games_refusal
 from ludorum.server.live import LiveGame, Subscriber, provisional_entry
 from ludorum.server.retired import RetiredGame, entry_json, other_rules_message, retire
@@ -282,7 +282,7 @@ class Hub:
                 # a game's own checks may build things from the options (a deck): off the event loop
                 config = await asyncio.to_thread(_valid_config, game, config_json)
             except ConfigError as e:
-                raise ApiError(422, "bad_config", str(e)) from None
+                raise ApiError(422, "bad_config", said(e)) from None
             seats = self._seats(game, specs, config.players)
             for s, held in zip(seats, holders or [], strict=False):
                 if s.kind == "human":

@@ -58,3 +58,18 @@ def test_catalogue_in_russian(client) -> None:  # type: ignore[no-untyped-def]
     client.cookies.set("ludorum_lang", "ru")
     games = {g["name"]: g for g in client.get("/api/catalog").json()}
     assert CYRILLIC.search(games["reliquium"]["blurb"])
+
+
+def test_a_refused_deck_reads_in_the_readers_language(client) -> None:  # type: ignore[no-untyped-def]
+    body = {
+        "game": "signum",
+        "config": {"players": 2, "options": {"deck0": "marshal_aurelian: sellsword*2"}},
+        "seats": [{"kind": "human"}] * 2,
+    }
+    en = client.post("/api/games", json=body, headers={"Accept-Language": "en"})
+    ru = client.post("/api/games?lang=ru", json=body)
+    assert en.status_code == ru.status_code == 422, en.text
+    assert en.json()["error"]["code"] == ru.json()["error"]["code"] == "bad_config"
+    english, russian = en.json()["error"]["message"], ru.json()["error"]["message"]
+    assert english.startswith("deck of player 1: ") and not CYRILLIC.search(english)
+    assert russian.startswith("колода игрока 1: ") and "персонажи не повторяются" in russian, russian
