@@ -130,12 +130,14 @@ def catalog(request: Request) -> list[dict[str, Any]]:
 
 @router.get("/rules/{game}", summary="A game's rules page", responses=refusals(404))
 def rules_page(game: str, request: Request) -> dict[str, Any]:
-    """The rules of a registered game as HTML, rendered from the packaged Markdown (nothing fetched)."""
+    """The rules of a registered game as HTML, rendered from the packaged Markdown (nothing fetched), in
+    the reader's language where the page is written in it, else in English; ``lang`` says which."""
     registry = _hub(request).registry
-    html = rules.rules_html(game) if game in registry else None
+    lang = rules.page_language(game, language.reader.get())
+    html = rules.rules_html(game, lang) if game in registry else None
     if html is None:
         raise ApiError(404, "no_rules", f"there is no rules page for {game[:64]!r}")
-    return {"game": game, "title": registry.get(game).title, "html": html}
+    return {"game": game, "title": registry.get(game).title, "html": html, "lang": lang}
 
 
 @router.get("/games", summary="The lobby: open, running or finished games")

@@ -106,3 +106,19 @@ def test_each_game_reads_in_russian(page: Page, product_server: LiveServer, game
         if w not in PROPER
     }
     assert not left, f"untranslated: {left}"
+
+
+def test_the_rules_pages_in_russian(page: Page, product_server: LiveServer) -> None:
+    """Legends of Signum's page is written in Russian; a page not yet written in it is English, and the
+    frame says so in Russian."""
+    base = product_server.url
+    choose_russian(page, base)
+    page.goto(base + "/static/rules.html?game=signum")
+    expect(page.locator("#rules")).to_contain_text("Одержать победу в стандартном режиме")
+    assert page.locator("#rules").get_attribute("lang") == "ru"
+    expect(page.locator("#rules [role=note]")).to_have_count(0)
+    page.goto(base + "/static/rules.html?game=reliquium")
+    expect(page.locator("#rules [role=note]")).to_have_text(
+        "Эти правила ещё не переведены на ваш язык: здесь они на английском."
+    )
+    assert page.locator("#rules").get_attribute("lang") == "en"

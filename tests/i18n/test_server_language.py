@@ -73,3 +73,12 @@ def test_a_refused_deck_reads_in_the_readers_language(client) -> None:  # type: 
     english, russian = en.json()["error"]["message"], ru.json()["error"]["message"]
     assert english.startswith("deck of player 1: ") and not CYRILLIC.search(english)
     assert russian.startswith("колода игрока 1: ") and "персонажи не повторяются" in russian, russian
+
+
+def test_the_rules_page_in_the_readers_language_where_it_is_written(client) -> None:  # type: ignore[no-untyped-def]
+    ru = client.get("/api/rules/signum?lang=ru").json()
+    en = client.get("/api/rules/signum", headers={"Accept-Language": "en"}).json()
+    assert ru["lang"] == "ru" and "Одержать победу в стандартном режиме" in ru["html"]
+    assert en["lang"] == "en" and "Victory conditions" in en["html"] and "Одержать победу" not in en["html"]
+    other = client.get("/api/rules/reliquium?lang=ru").json()
+    assert other["lang"] == "en"  # not yet written in Russian: the English page, which the frame says

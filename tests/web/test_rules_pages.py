@@ -40,3 +40,23 @@ def test_the_pages_hold_the_docs_as_they_are_now() -> None:
         assert designed in (RULES / f"{game}.md").read_text(encoding="utf-8"), (
             f"docs/{game}.md changed: run python -m ludorum.web.rules.build"
         )
+
+
+def test_a_russian_reader_gets_the_russian_page_where_there_is_one() -> None:
+    from ludorum.server.rules import page_language
+
+    assert page_language("signum", "ru") == "ru" and page_language("signum", "en") == "en"
+    assert page_language("reliquium", "ru") == "en"  # no Russian page yet: English, and the page says so
+    html = rules_html("signum", "ru")
+    assert html is not None and "придумано" in html and "Условия победы" in html
+    # the rulebook's own words, not a translation back from the English
+    assert "Одержать победу в стандартном режиме игры" in html
+    assert rules_html("signum.ru") is None and not has_rules("signum.ru")  # no page by a crafted name
+
+
+def test_the_russian_page_holds_its_doc_as_it_is_now() -> None:
+    from ludorum.web.rules.build import DOCS
+
+    assert (RULES / "signum.ru.md").read_text(encoding="utf-8") == (DOCS / "signum-rules.ru.md").read_text(
+        encoding="utf-8"
+    ), "docs/signum-rules.ru.md changed: run python -m ludorum.web.rules.build"

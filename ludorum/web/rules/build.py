@@ -6,7 +6,8 @@ Run from the repository root when a rulebook or a game's doc changes, and commit
 
 Each page is the rulebook's own text where it exists (Reliquium and Medieval Realms: the English
 rulebooks turned into Markdown by their line shapes; Legends of Signum: docs/signum-rules.md, the
-translated chapters and the rebuilt ones, each statement marked known or **designed**), followed by the
+translated chapters and the rebuilt ones, each statement marked known or **designed**; its Russian page,
+``signum.ru.md``, from docs/signum-rules.ru.md, the rulebook's own Russian chapters), followed by the
 parts the project designed and the readings it chose where the rulebook is silent or open, taken from
 the game's doc (docs/<game>.md) and marked as designed.  The server serves the packaged result; nothing
 here runs at play time.
@@ -77,9 +78,12 @@ def designed_sections(doc: str, words: tuple[str, ...]) -> str:
 
 
 def build(rulebooks: Path) -> dict[str, str]:
-    """Every rules page's Markdown, by game name."""
+    """Every rules page's Markdown, by file name: ``<game>`` (English) or ``<game>.<lang>``."""
     pages = {
         "signum": (DOCS / "signum-rules.md").read_text(encoding="utf-8"),
+        # Russian: the rulebook's own chapters and the rebuilt ones in Russian, the designed parts marked
+        # «придумано» (served to Russian readers; the other games' pages are English for every reader)
+        "signum.ru": (DOCS / "signum-rules.ru.md").read_text(encoding="utf-8"),
     }
     for game, book in (("reliquium", "reliquium.txt"), ("medieval-realms", "medieval-realms.txt")):
         text = rulebook_markdown((rulebooks / book).read_text(encoding="utf-8"))
