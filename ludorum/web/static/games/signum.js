@@ -283,7 +283,7 @@
       s("text", { x: cx, y: cy + r * 0.62, class: "sg-wounds" }, `${m.wounds}/${health}`));
     const actions = sorted.models.get(m.uid) || [];
     if (actions.length && !ctx.replay) {
-      clickable(g, `${modelName(view, m)}: ${actions.map((l) => l.label).join(" or ")}`,
+      clickable(g, `${modelName(view, m)}: ${actions.map((l) => l.label).join(OR)}`,
         () => choose(root, ctx, actions, modelName(view, m)));
     } else {
       g.style.pointerEvents = "none"; // a click passes to the movement ring below
