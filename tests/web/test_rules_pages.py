@@ -60,3 +60,12 @@ def test_the_russian_page_holds_its_doc_as_it_is_now() -> None:
     assert (RULES / "signum.ru.md").read_text(encoding="utf-8") == (DOCS / "signum-rules.ru.md").read_text(
         encoding="utf-8"
     ), "docs/signum-rules.ru.md changed: run python -m ludorum.web.rules.build"
+
+
+def test_each_translated_page_follows_its_english_source() -> None:
+    """A change to an English doc must reach its translation: ``translated.json`` holds the fingerprint
+    of the English as it was translated (``python -m ludorum.web.rules.build --translated``)."""
+    from ludorum.web.rules.build import TRANSLATIONS, stale_translations
+
+    assert set(TRANSLATIONS) == {p.stem for p in RULES.glob("*.*.md")}  # every translated page is known
+    assert not stale_translations(), "an English rules doc changed: bring its translation up to date"

@@ -2,7 +2,12 @@
 
 Run from the repository root when a rulebook or a game's doc changes, and commit the result::
 
-    python -m ludorum.web.rules.build [../shared/rulebooks]
+    python -m ludorum.web.rules.build [../shared/rulebooks] [--translated]
+
+A page in another language (``<game>.<lang>.md``) is translated by hand from an English doc
+(:data:`TRANSLATIONS`); ``translated.json`` keeps that doc's fingerprint as of the last translation, so a
+test fails when the English changes and the translation does not follow.  ``--translated`` records the
+current fingerprints once the translation is brought up to date.
 
 Each page is the rulebook's own text where it exists (Reliquium and Medieval Realms: the English
 rulebooks turned into Markdown by their line shapes; Legends of Signum: docs/signum-rules.md, the
@@ -15,6 +20,8 @@ here runs at play time.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 import sys
 from pathlib import Path
@@ -93,12 +100,36 @@ def build(rulebooks: Path) -> dict[str, str]:
     return pages
 
 
+TRANSLATIONS = {"signum.ru": "signum-rules.md"}
+"""Each page written in another language, and the English doc it is translated from."""
+TRANSLATED = HERE / "translated.json"
+"""The fingerprint of each English source as it was when its translation was last brought up to date."""
+
+
+def fingerprint(doc: str) -> str:
+    """A short digest of an English doc's text: a changed source makes its translation stale."""
+    return hashlib.sha256((DOCS / doc).read_bytes()).hexdigest()[:16]
+
+
+def stale_translations() -> list[str]:
+    """The pages in another language whose English source changed since they were translated."""
+    known = json.loads(TRANSLATED.read_text(encoding="utf-8")) if TRANSLATED.exists() else {}
+    return [page for page, doc in TRANSLATIONS.items() if known.get(page) != fingerprint(doc)]
+
+
 def main() -> None:
     """Write the pages next to this module."""
-    rulebooks = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT.parent / "shared" / "rulebooks"
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    rulebooks = Path(args[0]) if args else ROOT.parent / "shared" / "rulebooks"
     for game, text in build(rulebooks).items():
         (HERE / f"{game}.md").write_text(text, encoding="utf-8")
         print(f"wrote {HERE / f'{game}.md'} ({len(text):,} characters)")
+    if "--translated" in sys.argv:  # the translations were brought up to date with their sources
+        marks = {page: fingerprint(doc) for page, doc in TRANSLATIONS.items()}
+        TRANSLATED.write_text(json.dumps(marks, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    for page in stale_translations():
+        source = TRANSLATIONS[page]
+        print(f"{page}.md is older than docs/{source}: translate the change, then run with --translated")
 
 
 if __name__ == "__main__":
