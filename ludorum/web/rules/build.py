@@ -4,9 +4,9 @@ Run from the repository root when a rulebook or a game's doc changes, and commit
 
     python -m ludorum.web.rules.build [../shared/rulebooks] [--translated]
 
-A page in another language (``<game>.<lang>.md``) is translated by hand from an English doc
-(:data:`TRANSLATIONS`); ``translated.json`` keeps that doc's fingerprint as of the last translation, so a
-test fails when the English changes and the translation does not follow.  ``--translated`` records the
+A page in another language (``<game>.<lang>.md``) is translated by hand (:data:`TRANSLATIONS`,
+``docs/*.ru.md``); ``translated.json`` keeps the English page's fingerprint as of the last translation, so
+a test fails when the English changes and the translation does not follow.  ``--translated`` records the
 current fingerprints once the translation is brought up to date.
 
 Each page is the rulebook's own text where it exists (Reliquium and Medieval Realms: the English
@@ -35,6 +35,11 @@ DESIGNED = {
     "medieval-realms": ("Designed content", "Interpretations", "Symbols without"),
 }
 """Per game, words in the headings of the doc's sections that describe designed parts or readings."""
+
+TRANSLATIONS = {"signum.ru": ("signum", "signum-rules.ru.md")}
+"""Each page written in another language: the English page it is translated from, and its doc (Legends
+of Signum's Russian: the rulebook's own chapters and the rebuilt ones in Russian, the designed parts marked
+«придумано»).  A game without one is read in English by every reader."""
 
 INTRO = (
     "*This page holds the rulebook's own text, then — under **Designed by the project** — everything "
@@ -86,12 +91,8 @@ def designed_sections(doc: str, words: tuple[str, ...]) -> str:
 
 def build(rulebooks: Path) -> dict[str, str]:
     """Every rules page's Markdown, by file name: ``<game>`` (English) or ``<game>.<lang>``."""
-    pages = {
-        "signum": (DOCS / "signum-rules.md").read_text(encoding="utf-8"),
-        # Russian: the rulebook's own chapters and the rebuilt ones in Russian, the designed parts marked
-        # «придумано» (served to Russian readers; the other games' pages are English for every reader)
-        "signum.ru": (DOCS / "signum-rules.ru.md").read_text(encoding="utf-8"),
-    }
+    pages = {"signum": (DOCS / "signum-rules.md").read_text(encoding="utf-8")}
+    pages |= {page: (DOCS / doc).read_text(encoding="utf-8") for page, (_game, doc) in TRANSLATIONS.items()}
     for game, book in (("reliquium", "reliquium.txt"), ("medieval-realms", "medieval-realms.txt")):
         text = rulebook_markdown((rulebooks / book).read_text(encoding="utf-8"))
         doc = (DOCS / f"{game}.md").read_text(encoding="utf-8")
@@ -100,21 +101,20 @@ def build(rulebooks: Path) -> dict[str, str]:
     return pages
 
 
-TRANSLATIONS = {"signum.ru": "signum-rules.md"}
-"""Each page written in another language, and the English doc it is translated from."""
 TRANSLATED = HERE / "translated.json"
 """The fingerprint of each English source as it was when its translation was last brought up to date."""
 
 
-def fingerprint(doc: str) -> str:
-    """A short digest of an English doc's text: a changed source makes its translation stale."""
-    return hashlib.sha256((DOCS / doc).read_bytes()).hexdigest()[:16]
+def fingerprint(game: str) -> str:
+    """A short digest of a game's English page (its rulebook and docs as built): a change to it makes its
+    translations stale."""
+    return hashlib.sha256((HERE / f"{game}.md").read_bytes()).hexdigest()[:16]
 
 
 def stale_translations() -> list[str]:
     """The pages in another language whose English source changed since they were translated."""
     known = json.loads(TRANSLATED.read_text(encoding="utf-8")) if TRANSLATED.exists() else {}
-    return [page for page, doc in TRANSLATIONS.items() if known.get(page) != fingerprint(doc)]
+    return [page for page, (game, _doc) in TRANSLATIONS.items() if known.get(page) != fingerprint(game)]
 
 
 def main() -> None:
@@ -125,11 +125,11 @@ def main() -> None:
         (HERE / f"{game}.md").write_text(text, encoding="utf-8")
         print(f"wrote {HERE / f'{game}.md'} ({len(text):,} characters)")
     if "--translated" in sys.argv:  # the translations were brought up to date with their sources
-        marks = {page: fingerprint(doc) for page, doc in TRANSLATIONS.items()}
+        marks = {page: fingerprint(game) for page, (game, _doc) in TRANSLATIONS.items()}
         TRANSLATED.write_text(json.dumps(marks, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     for page in stale_translations():
-        source = TRANSLATIONS[page]
-        print(f"{page}.md is older than docs/{source}: translate the change, then run with --translated")
+        game, doc = TRANSLATIONS[page]
+        print(f"docs/{doc} is older than {game}.md: translate the change, then run with --translated")
 
 
 if __name__ == "__main__":
