@@ -52,14 +52,17 @@ def test_a_russian_reader_gets_the_russian_page_where_there_is_one() -> None:
     # the rulebook's own words, not a translation back from the English
     assert "Одержать победу в стандартном режиме игры" in html
     assert rules_html("signum.ru") is None and not has_rules("signum.ru")  # no page by a crafted name
+    realms = rules_html("medieval-realms", "ru")
+    assert realms is not None and "Придумано проектом" in realms and "Личная выкладка" in realms
 
 
-def test_the_russian_page_holds_its_doc_as_it_is_now() -> None:
-    from ludorum.web.rules.build import DOCS
+def test_the_translated_pages_hold_their_docs_as_they_are_now() -> None:
+    from ludorum.web.rules.build import DOCS, TRANSLATIONS
 
-    assert (RULES / "signum.ru.md").read_text(encoding="utf-8") == (DOCS / "signum-rules.ru.md").read_text(
-        encoding="utf-8"
-    ), "docs/signum-rules.ru.md changed: run python -m ludorum.web.rules.build"
+    for page, (_game, doc) in TRANSLATIONS.items():
+        assert (RULES / f"{page}.md").read_text(encoding="utf-8") == (DOCS / doc).read_text(
+            encoding="utf-8"
+        ), f"docs/{doc} changed: run python -m ludorum.web.rules.build"
 
 
 def test_each_translated_page_follows_its_english_source() -> None:

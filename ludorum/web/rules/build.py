@@ -36,10 +36,14 @@ DESIGNED = {
 }
 """Per game, words in the headings of the doc's sections that describe designed parts or readings."""
 
-TRANSLATIONS = {"signum.ru": ("signum", "signum-rules.ru.md")}
+TRANSLATIONS = {
+    "signum.ru": ("signum", "signum-rules.ru.md"),
+    "medieval-realms.ru": ("medieval-realms", "medieval-realms-rules.ru.md"),
+}
 """Each page written in another language: the English page it is translated from, and its doc (Legends
 of Signum's Russian: the rulebook's own chapters and the rebuilt ones in Russian, the designed parts marked
-«придумано»).  A game without one is read in English by every reader."""
+«придумано»; Medieval Realms': the project's translation of its English rulebook and of what it designed).
+A game without one is read in English by every reader."""
 
 INTRO = (
     "*This page holds the rulebook's own text, then — under **Designed by the project** — everything "
