@@ -109,16 +109,19 @@ def test_each_game_reads_in_russian(page: Page, product_server: LiveServer, game
 
 
 def test_the_rules_pages_in_russian(page: Page, product_server: LiveServer) -> None:
-    """Legends of Signum's page is written in Russian; a page not yet written in it is English, and the
-    frame says so in Russian."""
+    """Every game's rules page is written in Russian; a page that is not (the server answers ``lang``
+    English) is shown with a note, in Russian, that it is English."""
     base = product_server.url
     choose_russian(page, base)
+    for game, words in (("signum", "Одержать победу в стандартном режиме"), ("reliquium", "Кряж Саксум"),
+                        ("medieval-realms", "Личная выкладка")):  # fmt: skip
+        page.goto(base + f"/static/rules.html?game={game}")
+        expect(page.locator("#rules")).to_contain_text(words)
+        assert page.locator("#rules").get_attribute("lang") == "ru"
+        expect(page.locator("#rules [role=note]")).to_have_count(0)
+    english = {"game": "signum", "title": "Legends of Signum", "html": "<h1>The rules</h1>", "lang": "en"}
+    page.route("**/api/rules/signum", lambda route: route.fulfill(json=english))
     page.goto(base + "/static/rules.html?game=signum")
-    expect(page.locator("#rules")).to_contain_text("Одержать победу в стандартном режиме")
-    assert page.locator("#rules").get_attribute("lang") == "ru"
-    expect(page.locator("#rules [role=note]")).to_have_count(0)
-    page.goto(base + "/static/rules.html?game=reliquium")
-    expect(page.locator("#rules [role=note]")).to_have_text(
-        "Эти правила ещё не переведены на ваш язык: здесь они на английском."
-    )
+    note = "Эти правила ещё не переведены на ваш язык: здесь они на английском."
+    expect(page.locator("#rules [role=note]")).to_have_text(note)
     assert page.locator("#rules").get_attribute("lang") == "en"

@@ -39,11 +39,12 @@ DESIGNED = {
 TRANSLATIONS = {
     "signum.ru": ("signum", "signum-rules.ru.md"),
     "medieval-realms.ru": ("medieval-realms", "medieval-realms-rules.ru.md"),
+    "reliquium.ru": ("reliquium", "reliquium-rules.ru.md"),
 }
 """Each page written in another language: the English page it is translated from, and its doc (Legends
 of Signum's Russian: the rulebook's own chapters and the rebuilt ones in Russian, the designed parts marked
-«придумано»; Medieval Realms': the project's translation of its English rulebook and of what it designed).
-A game without one is read in English by every reader."""
+«придумано»; Medieval Realms' and Reliquium's: the project's translations of their English rulebooks and of
+what it designed).  A game without one is read in English by every reader."""
 
 INTRO = (
     "*This page holds the rulebook's own text, then — under **Designed by the project** — everything "
