@@ -14,6 +14,7 @@ from fastapi.responses import JSONResponse
 
 from ludorum.agents.kinds import bot_kinds, default_kind
 from ludorum.engine import Action, CodecError, Record, RecordError, replay_states
+from ludorum.engine.i18n import T
 from ludorum.server import language, rules
 from ludorum.server.db import FINISHED
 from ludorum.server.errors import ApiError
@@ -87,7 +88,7 @@ def require_seat(hub: Hub, live: LiveGame, request: Request) -> int:
     """The seat whose token the request presents (``401`` without one, or with a wrong one)."""
     seat = _seat(hub, live, request)
     if seat is None:
-        raise ApiError(401, "no_token", "this needs your seat token (cookie or Authorization header)")
+        raise ApiError(401, "no_token", T("this needs your seat token (cookie or Authorization header)"))
     return seat
 
 
@@ -136,7 +137,7 @@ def rules_page(game: str, request: Request) -> dict[str, Any]:
     lang = rules.page_language(game, language.reader.get())
     html = rules.rules_html(game, lang) if game in registry else None
     if html is None:
-        raise ApiError(404, "no_rules", f"there is no rules page for {game[:64]!r}")
+        raise ApiError(404, "no_rules", T("there is no rules page for {game}", game=repr(game[:64])))
     return {"game": game, "title": registry.get(game).title, "html": html, "lang": lang}
 
 
@@ -338,13 +339,15 @@ async def replay_step(
     """The view (a spectator's, or a seat's) after ``step`` steps of a finished game."""
     live = await _hub(request).get(game_id)
     if not live.over:
-        raise ApiError(409, "not_over", "the replay opens once the game has ended")
+        raise ApiError(409, "not_over", T("the replay opens once the game has ended"))
     if live.states is None:
         live.states = await asyncio.to_thread(lambda: list(replay_states(live.game, live.record())))
     if not 0 <= step < len(live.states):
-        raise ApiError(404, "no_such_step", f"this game has steps 0 to {len(live.states) - 1}")
+        raise ApiError(404, "no_such_step", T("this game has steps 0 to {last}", last=len(live.states) - 1))
     if seat is not None and seat >= live.config.players:
-        raise ApiError(404, "no_such_seat", f"this game has seats 0 to {live.config.players - 1}")
+        raise ApiError(
+            404, "no_such_seat", T("this game has seats 0 to {last}", last=live.config.players - 1)
+        )
     state = live.states[step]
     mover = None if live.game.is_over(state) else live.game.to_move(state)
     return {

@@ -82,3 +82,20 @@ def test_the_rules_page_in_the_readers_language_where_it_is_written(client) -> N
     assert en["lang"] == "en" and "Victory conditions" in en["html"] and "Одержать победу" not in en["html"]
     for game in ("reliquium", "medieval-realms"):
         assert client.get(f"/api/rules/{game}?lang=ru").json()["lang"] == "ru"
+
+
+def test_the_servers_own_refusals_read_in_the_readers_language(client) -> None:  # type: ignore[no-untyped-def]
+    r = client.post(
+        "/api/games",
+        json={"game": "reliquium", "config": {"players": 2}, "seats": [{"kind": "human"}] * 2, "claim": 0},
+    )
+    game_id = r.json()["id"]
+    version = client.get(f"/api/games/{game_id}").json()["version"]
+    body = {"version": version + 7, "action": {"kind": "pass", "args": []}}
+    en = client.post(f"/api/games/{game_id}/actions", json=body, headers={"Accept-Language": "en"})
+    ru = client.post(f"/api/games/{game_id}/actions?lang=ru", json=body)
+    assert en.status_code == ru.status_code == 409 and ru.json()["error"]["code"] == "stale_version"
+    assert en.json()["error"]["message"].startswith("the game has moved on (you saw version")
+    assert ru.json()["error"]["message"].startswith("партия ушла вперёд (вы видели версию"), ru.text
+    missing = client.get("/api/games/0123456789abcdef?lang=ru")
+    assert missing.status_code == 404 and CYRILLIC.search(missing.json()["error"]["message"])
