@@ -194,6 +194,11 @@ def _leads_to(
     return game.view(nxt, observer) == view
 
 
+def actor_name(game: Game[Any], state: GameState, actor: int) -> str:
+    """Who took a step, as the log names them: the seat's name, or chance (both in the reader's language)."""
+    return T("Chance") if actor == CHANCE else game.seat_name(state, actor)
+
+
 def disclose(
     game: Game[Any],
     index: int,
@@ -210,7 +215,7 @@ def disclose(
     ``only`` judges just those observers (the conformance kit checks one per step: each reading costs
     many views); every other observer of that entry then reads the step as secret.
     """
-    who = "Chance" if actor == CHANCE else game.seat_name(before, actor)
+    who = actor_name(game, before, actor)
     label = game.describe(before, action)
     players = before.config.players
     spectator = reading(game, before, actor, action, after, None, label)

@@ -171,6 +171,35 @@ class Joined(_Said):
         return str(_say(self.sep, lang)).join(str(_say(p, lang)) for p in self.parts)
 
 
+class Glossed(_Said):
+    """A name with its gloss beside it in brackets, "Shot 3 (Выстрел 3)", read as the name alone by a
+    reader of the gloss's language (for whom the name's translation *is* the gloss).
+
+    Legends of Signum prints its rulebook's Russian terms beside the English ones; a Russian reader
+    should not read the same term twice.
+    """
+
+    name: Any
+    gloss: str
+    lang: str
+
+    def __new__(cls, name: Any, gloss: str, lang: str = "ru") -> Glossed:
+        """``name`` (a ``Text`` or plain value) glossed by ``gloss``, which is in ``lang``."""
+        self = super().__new__(cls, f"{_say(name, SOURCE)} ({gloss})")
+        self.name, self.gloss, self.lang = name, gloss, check(lang)
+        return self
+
+    def __reduce_ex__(self, protocol: Any) -> tuple[Any, ...]:
+        """Rebuild from the name and its gloss."""
+        return (Glossed, (self.name, self.gloss, self.lang))
+
+    def render(self, lang: str) -> str:
+        """The name alone in the gloss's language, else the name in ``lang`` with the gloss."""
+        if lang == self.lang:
+            return str(_say(self.name, lang))
+        return f"{_say(self.name, lang)} ({self.gloss})"
+
+
 def T(msgid: str, /, **params: Any) -> Text:
     """A message to translate: ``T("Recruit a {unit} in {region}", unit=..., region=...)``."""
     return Text(msgid, None, **params)

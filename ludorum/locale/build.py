@@ -146,10 +146,16 @@ def seeds() -> dict[str, str]:
 
 
 def glossary_terms() -> list[tuple[str, str]]:
-    """Legends of Signum's property names as messages (``"Shot {x}"``) with the rulebook's Russian."""
+    """Legends of Signum's rulebook terms as messages with the rulebook's Russian: the property names
+    (``"Shot {x}"``, chapter 11), the factions and the die's faces."""
+    from ludorum.games.signum.content import FACTIONS, FACTIONS_RU
+    from ludorum.games.signum.dice import FACE_NAMES, FACE_NAMES_RU
     from ludorum.games.signum.glossary import PROPERTIES
 
-    return [(en.replace("X", "{x}"), ru.replace("Х", "{x}")) for en, ru, _takes_x in PROPERTIES.values()]
+    terms = [(en.replace("X", "{x}"), ru.replace("Х", "{x}")) for en, ru, _takes_x in PROPERTIES.values()]
+    terms += [(FACTIONS[k], FACTIONS_RU[k]) for k in FACTIONS]
+    terms += [(FACE_NAMES[k], FACE_NAMES_RU[k]) for k in FACE_NAMES]
+    return terms
 
 
 def template() -> tuple[Catalog, set[str]]:

@@ -15,6 +15,7 @@ from fastapi.responses import JSONResponse
 from ludorum.agents.kinds import bot_kinds, default_kind
 from ludorum.engine import Action, CodecError, Record, RecordError, replay_states
 from ludorum.engine.clock import ClockSpec
+from ludorum.engine.i18n import T
 from ludorum.server import language, rules
 from ludorum.server.db import FINISHED
 from ludorum.server.errors import ApiError
@@ -88,7 +89,7 @@ def require_seat(hub: Hub, live: LiveGame, request: Request) -> int:
     """The seat whose token the request presents (``401`` without one, or with a wrong one)."""
     seat = _seat(hub, live, request)
     if seat is None:
-        raise ApiError(401, "no_token", "this needs your seat token (cookie or Authorization header)")
+        raise ApiError(401, "no_token", T("this needs your seat token (cookie or Authorization header)"))
     return seat
 
 
@@ -131,12 +132,14 @@ def catalog(request: Request) -> list[dict[str, Any]]:
 
 @router.get("/rules/{game}", summary="A game's rules page", responses=refusals(404))
 def rules_page(game: str, request: Request) -> dict[str, Any]:
-    """The rules of a registered game as HTML, rendered from the packaged Markdown (nothing fetched)."""
+    """The rules of a registered game as HTML, rendered from the packaged Markdown (nothing fetched), in
+    the reader's language where the page is written in it, else in English; ``lang`` says which."""
     registry = _hub(request).registry
-    html = rules.rules_html(game) if game in registry else None
+    lang = rules.page_language(game, language.reader.get())
+    html = rules.rules_html(game, lang) if game in registry else None
     if html is None:
-        raise ApiError(404, "no_rules", f"there is no rules page for {game[:64]!r}")
-    return {"game": game, "title": registry.get(game).title, "html": html}
+        raise ApiError(404, "no_rules", T("there is no rules page for {game}", game=repr(game[:64])))
+    return {"game": game, "title": registry.get(game).title, "html": html, "lang": lang}
 
 
 @router.get("/games", summary="The lobby: open, running or finished games")
@@ -339,13 +342,15 @@ async def replay_step(
     """The view (a spectator's, or a seat's) after ``step`` steps of a finished game."""
     live = await _hub(request).get(game_id)
     if not live.over:
-        raise ApiError(409, "not_over", "the replay opens once the game has ended")
+        raise ApiError(409, "not_over", T("the replay opens once the game has ended"))
     if live.states is None:
         live.states = await asyncio.to_thread(lambda: list(replay_states(live.game, live.record())))
     if not 0 <= step < len(live.states):
-        raise ApiError(404, "no_such_step", f"this game has steps 0 to {len(live.states) - 1}")
+        raise ApiError(404, "no_such_step", T("this game has steps 0 to {last}", last=len(live.states) - 1))
     if seat is not None and seat >= live.config.players:
-        raise ApiError(404, "no_such_seat", f"this game has seats 0 to {live.config.players - 1}")
+        raise ApiError(
+            404, "no_such_seat", T("this game has seats 0 to {last}", last=live.config.players - 1)
+        )
     state = live.states[step]
     # after the last step nobody moves, also when a seat lost on time (a game its rules had not ended)
     last = step == len(live.states) - 1

@@ -21,6 +21,12 @@ class ApiError(Exception):
         return {"error": {"code": self.code, "message": self.message, **self.extra}}
 
 
+def said(e: Exception) -> str:
+    """An exception's message as it was made: a game's ``T(...)`` message stays one, so that the answer
+    reads in the reader's language (``str(e)`` would render it in the server's, English)."""
+    return e.args[0] if len(e.args) == 1 and isinstance(e.args[0], str) else str(e)
+
+
 def retry_later(code: str, message: str, seconds: float) -> ApiError:
     """A ``429``: try again in ``seconds`` (rounded up to whole seconds, at least one), said both in
     the ``Retry-After`` header and as ``retry_after`` in the body."""

@@ -27,6 +27,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from ludorum.agents.analysis import LEVEL, Advice, advise, analyse
 from ludorum.engine import Action, Game, Record
+from ludorum.engine.i18n import T
 from ludorum.engine.information import InformationSet
 from ludorum.server.api import refusals, require_seat
 from ludorum.server.db import Base, SeatData, Store
@@ -112,22 +113,26 @@ class Hints:
     async def hint(self, hub: Hub, live: LiveGame, seat: int) -> dict[str, Any]:
         """The search's suggestion for ``seat``, which must be deciding now."""
         if not await self.allowed(hub, live):
-            raise ApiError(403, "hints_off", "hints are off in this game (a game of humans only, by default)")
+            raise ApiError(
+                403, "hints_off", T("hints are off in this game (a game of humans only, by default)")
+            )
         if live.over:
-            raise ApiError(409, "game_over", "this game has ended")
+            raise ApiError(409, "game_over", T("this game has ended"))
         if live.to_move() != seat:
-            raise ApiError(409, "not_your_turn", "a hint is for your own turn", version=live.version)
+            raise ApiError(409, "not_your_turn", T("a hint is for your own turn"), version=live.version)
         key = (live.id, seat)
         kept = self._answers.get(key)
         if kept is not None and kept[0] == live.version:
             return kept[1]
         if key in self._asking:
-            raise retry_later("hint_busy", "a hint for you is being searched already", 1)
+            raise retry_later("hint_busy", T("a hint for you is being searched already"), 1)
         wait = self._last.get(key, -HINT_INTERVAL) + HINT_INTERVAL - self.clock()
         if wait > 0:
-            raise retry_later("hint_too_soon", f"one hint every {HINT_INTERVAL:g} seconds", wait)
+            raise retry_later("hint_too_soon", T("one hint every {n} seconds", n=f"{HINT_INTERVAL:g}"), wait)
         if self._thinking >= MAX_THINKING:
-            raise retry_later("hints_busy", "the server is searching other hints; try again in a moment", 2)
+            raise retry_later(
+                "hints_busy", T("the server is searching other hints; try again in a moment"), 2
+            )
         version, info = live.version, InformationSet(live.game, live.state, seat)
         labels = dict(live.legal_labels())
         self._asking.add(key)
@@ -139,7 +144,7 @@ class Hints:
             self._asking.discard(key)
             self._thinking -= 1
         if live.version != version:
-            raise ApiError(409, "stale_version", "the game moved on while the hint was searched; resync")
+            raise ApiError(409, "stale_version", T("the game moved on while the hint was searched; resync"))
         answer = _advice_json(advice, labels, version)
         self._keep(self._answers, key, (version, answer))
         return answer
@@ -147,14 +152,16 @@ class Hints:
     async def analysis(self, hub: Hub, live: LiveGame) -> tuple[int, dict[str, Any]]:
         """``live``'s analysis (200) once done; (202) while it runs, starting it if needed."""
         if not live.over:
-            raise ApiError(409, "not_over", "the analysis is made once the game has ended")
+            raise ApiError(409, "not_over", T("the analysis is made once the game has ended"))
         done = self._analyses.get(live.id)
         if done is not None:
             self._analyses.move_to_end(live.id)
             return 200, done
         if live.id not in self._running:
             if len(self._running) >= MAX_ANALYSES:
-                raise retry_later("analyses_busy", "the server is analysing another game; try again soon", 10)
+                raise retry_later(
+                    "analyses_busy", T("the server is analysing another game; try again soon"), 10
+                )
             task = asyncio.get_running_loop().create_task(self._analyse(hub, live))
             self._running[live.id] = task
         return 202, {"status": "running", "level": LEVEL}

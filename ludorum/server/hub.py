@@ -44,11 +44,12 @@ from ludorum.engine import (
 )
 from ludorum.engine.clock import LOSE, ClockSpec
 from ludorum.engine.disclosure import LogEntry, timeout_entry
+from ludorum.engine.i18n import T
 from ludorum.engine.information import InformationSet
 from ludorum.engine.record import TIMEOUT, is_handover, timeout_result, timeout_step
 from ludorum.server.clocks import Clock, GameClock, SystemClock, clocked_seat
 from ludorum.server.db import FINISHED, SeatData, Store, StoredGame
-from ludorum.server.errors import ApiError
+from ludorum.server.errors import ApiError, said
 from ludorum.server.fanout import Fanout
 from ludorum.server.limits import ClientQuota, Limits, bot_games_refusal
 from ludorum.server.live import LiveGame, Subscriber, provisional_entry
@@ -82,15 +83,15 @@ driver died, and no other process held them: nothing else would ever load them).
 
 
 _Shown = TypeVar("_Shown", LiveGame, RetiredGame)
-T = TypeVar("T")
+_Found = TypeVar("_Found")
 
 
 def _no_such_game() -> ApiError:
-    return ApiError(404, "no_such_game", "there is no game with this id")
+    return ApiError(404, "no_such_game", T("there is no game with this id"))
 
 
 def _unresumable(reason: str) -> ApiError:
-    return ApiError(409, "unresumable", f"this game cannot be resumed: {reason}")
+    return ApiError(409, "unresumable", T("this game cannot be resumed: {reason}", reason=reason))
 
 
 def _bot_kind(game: Game[Any], kind: str) -> str:
@@ -290,7 +291,7 @@ class Hub:
             return None
         seat = match_seat(token, [(s.seat, s.token_hash) for s in live.seats])
         if seat is None:
-            raise ApiError(401, "bad_token", "this seat token is not valid for this game")
+            raise ApiError(401, "bad_token", T("this seat token is not valid for this game"))
         return seat
 
     # -- the lobby ---------------------------------------------------------------------------------------
@@ -298,7 +299,9 @@ class Hub:
     def _seats(self, game: Game[Any], specs: list[tuple[str, str | None]], players: int) -> list[SeatData]:
         if len(specs) != players:
             raise ApiError(
-                422, "bad_seats", f"give one seat for each of the {players} players, not {len(specs)}"
+                422,
+                "bad_seats",
+                T("give one seat for each of the {players} players, not {n}", players=players, n=len(specs)),
             )
         seats = []
         for i, (kind, bot) in enumerate(specs):
@@ -332,14 +335,16 @@ class Hub:
             if game_name not in self.registry:
                 names = ", ".join(self.registry.names()) or "none"
                 raise ApiError(
-                    404, "no_such_game_type", f"no game called {game_name!r}; the games are: {names}"
+                    404,
+                    "no_such_game_type",
+                    T("no game called {name}; the games are: {names}", name=repr(game_name), names=names),
                 )
             game = self.registry.get(game_name)
             try:
                 # a game's own checks may build things from the options (a deck): off the event loop
                 config = await asyncio.to_thread(_valid_config, game, config_json)
             except ConfigError as e:
-                raise ApiError(422, "bad_config", str(e)) from None
+                raise ApiError(422, "bad_config", said(e)) from None
             seats = self._seats(game, specs, config.players)
             for s, held in zip(seats, holders or [], strict=False):
                 if s.kind == "human":
@@ -347,7 +352,7 @@ class Hub:
             token = None
             if claim is not None:
                 if not 0 <= claim < len(seats) or seats[claim].kind != "human":
-                    raise ApiError(422, "bad_claim", "you can only take a human seat of this game")
+                    raise ApiError(422, "bad_claim", T("you can only take a human seat of this game"))
                 token = new_token()
                 seats[claim].token_hash = token_hash(token)
             game_id = new_game_id()
@@ -440,25 +445,29 @@ class Hub:
         joined only by someone who says they know (``accept_chosen_seed``)."""
         async with live.lock:
             if not 0 <= seat < len(live.seats):
-                raise ApiError(404, "no_such_seat", f"this game has seats 0 to {len(live.seats) - 1}")
+                raise ApiError(
+                    404, "no_such_seat", T("this game has seats 0 to {last}", last=len(live.seats) - 1)
+                )
             s = live.seats[seat]
             if s.kind != "human" or s.token_hash is not None:
-                raise ApiError(409, "seat_taken", "this seat is not free")
+                raise ApiError(409, "seat_taken", T("this seat is not free"))
             if live.over:
-                raise ApiError(409, "game_over", "this game has ended")
+                raise ApiError(409, "game_over", T("this game has ended"))
             if live.seed_chosen and not accept_chosen_seed:
                 raise ApiError(
                     409,
                     "chosen_seed",
-                    "this game was resumed from an uploaded record whose seed its uploader chose: they "
-                    "know the order of every deck and every future roll; join only if you accept that "
-                    "(accept_chosen_seed=true)",
+                    T(
+                        "this game was resumed from an uploaded record whose seed its uploader chose: they "
+                        "know the order of every deck and every future roll; join only if you accept that "
+                        "(accept_chosen_seed=true)"
+                    ),
                 )
             token = new_token()
             s.token_hash = token_hash(token)
             if not await asyncio.to_thread(self.store.claim_seat, live.id, seat, s.token_hash, live.status):
                 s.token_hash = None
-                raise ApiError(409, "seat_taken", "this seat is not free")
+                raise ApiError(409, "seat_taken", T("this seat is not free"))
             await self._resettle_clock(live)
             await self._push_all(live, force=True)
         return token
@@ -467,7 +476,7 @@ class Hub:
         """Give up a seat: it becomes free for another human, or a bot of kind ``bot`` takes it."""
         async with live.lock:
             if live.over:  # who played a finished game is history
-                raise ApiError(409, "game_over", "this game has ended; its seats can no longer change")
+                raise ApiError(409, "game_over", T("this game has ended; its seats can no longer change"))
             s = live.seats[seat]
             if bot is not None:
                 if all(o.kind == "bot" for o in live.seats if o.seat != seat):
@@ -485,7 +494,7 @@ class Hub:
         """The one rematch of a finished game, made now if it does not exist yet: same setup, a fresh
         seed, and every seat held by the same player (token) or bot as at the end."""
         if not live.over:
-            raise ApiError(409, "not_over", "a rematch starts once this game has ended")
+            raise ApiError(409, "not_over", T("a rematch starts once this game has ended"))
         # this process's callers wait for the first; the database's unique index decides between processes
         async with live.lock:
             existing = await asyncio.to_thread(self.store.rematches, live.id)
@@ -513,19 +522,25 @@ class Hub:
             if version != live.version:
                 await self._refresh(live)  # another server process may have moved the game on
             if live.over:
-                raise ApiError(409, "game_over", "this game has ended")
+                raise ApiError(409, "game_over", T("this game has ended"))
             if version != live.version:
                 raise ApiError(
                     409,
                     "stale_version",
-                    f"the game has moved on (you saw version {version}, it is at {live.version}); resync",
+                    T(
+                        "the game has moved on (you saw version {seen}, it is at {now}); resync",
+                        seen=version,
+                        now=live.version,
+                    ),
                     version=live.version,
                 )
             if live.clock is not None and (lost := live.clock.state.expired(self.clock.now())) is not None:
                 await self._time_out(live, lost)  # before its watcher woke: the deadline has passed
-                raise ApiError(409, "out_of_time", "the deciding seat's time ran out", version=live.version)
+                raise ApiError(
+                    409, "out_of_time", T("the deciding seat's time ran out"), version=live.version
+                )
             if live.to_move() != seat:
-                raise ApiError(409, "not_your_turn", "it is not your turn", version=live.version)
+                raise ApiError(409, "not_your_turn", T("it is not your turn"), version=live.version)
             try:
                 # An open kind (a free placement) is validated exactly by apply itself.
                 listed = action in live.game.legal_actions(live.state)
@@ -574,7 +589,7 @@ class Hub:
         # shielded: a cancelled caller (a server stopping) must not cancel a write already queued
         if not await asyncio.shield(asyncio.wrap_future(done)):  # another process stored this step first
             await self._refresh(live)
-            raise ApiError(409, "stale_version", "the game has moved on; resync", version=index + 1)
+            raise ApiError(409, "stale_version", T("the game has moved on; resync"), version=index + 1)
         self._taken(live, seat, action, before, after, handover=handover, clock=clock)
         await self._push_all(live)
 
@@ -813,7 +828,7 @@ class Hub:
             with contextlib.suppress(ApiError):  # unresumable: logged, and reported to whoever asks
                 await self.get(game_id)  # loads it in a worker and kicks its bots
 
-    async def search(self, key: str, fn: Callable[..., T], *args: Any) -> T:
+    async def search(self, key: str, fn: Callable[..., _Found], *args: Any) -> _Found:
         """``fn(*args)`` (a search: a hint, an analysis) in the bot worker of ``key``, sharing the bots'
         workers and their lower priority; in a thread when there is no bot pool."""
         if self.bot_pool is not None:

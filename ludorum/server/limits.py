@@ -17,6 +17,7 @@ import os
 import time
 from collections.abc import Callable, Mapping
 
+from ludorum.engine.i18n import T
 from ludorum.server.errors import ApiError, retry_later
 
 
@@ -89,8 +90,13 @@ class ClientQuota:
             wait = max(1, math.ceil(starts[0] + self.limits.window - now))
             raise retry_later(
                 "too_many_games",
-                f"you have started {limit} games in the last {self.limits.window:g} seconds, the most "
-                f"this server allows; try again in {wait} seconds",
+                T(
+                    "you have started {n} games in the last {window} seconds, the most this server allows; "
+                    "try again in {wait} seconds",
+                    n=limit,
+                    window=f"{self.limits.window:g}",
+                    wait=wait,
+                ),
                 wait,
             )
         starts.append(now)
@@ -117,7 +123,10 @@ def bot_games_refusal(limit: int) -> ApiError:
     """The 429 for a game that would take the server over its all-bot limit."""
     return retry_later(
         "too_many_bot_games",
-        f"this server already runs {limit} games without a human player, its limit; "
-        "take a seat yourself, or try again when one has ended",
+        T(
+            "this server already runs {n} games without a human player, its limit; "
+            "take a seat yourself, or try again when one has ended",
+            n=limit,
+        ),
         60,
     )

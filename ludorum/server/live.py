@@ -28,7 +28,7 @@ def provisional_entry(
     costs a label, not the sampling of information sets, so it is made on the event loop and the full
     entry replaces it when a worker has decided what the others may read.
     """
-    who = "Chance" if actor == CHANCE else game.seat_name(before, actor)
+    who = disclosure.actor_name(game, before, actor)
     opens = (
         actor != CHANCE
         and not game.is_over(after)

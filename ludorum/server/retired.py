@@ -14,6 +14,7 @@ from typing import Any
 
 from ludorum.engine import Action, Game
 from ludorum.engine.disclosure import LogEntry
+from ludorum.engine.i18n import T
 from ludorum.engine.information import Observer
 from ludorum.engine.record import FORMAT_VERSION
 from ludorum.server.db import FINISHED, SeatData, StoredGame
@@ -93,7 +94,7 @@ class RetiredGame:
         data = self.stored.entries[index] if index < len(self.stored.entries) else None
         if data is not None:
             return entry_from_json(index, data).to_json(observer, self.over)
-        who = "Chance" if seat < 0 else f"Seat {seat + 1}"
+        who = T("Chance") if seat < 0 else T("Seat {n}", n=seat + 1)
         shown = self.over  # not archived: the bare action once the game is over, nothing before
         return {
             "index": index,

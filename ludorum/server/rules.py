@@ -13,17 +13,20 @@ from pathlib import Path
 
 from markdown_it import MarkdownIt
 
+from ludorum.engine.i18n import SOURCE
+
 RULES = Path(__file__).resolve().parent.parent / "web" / "rules"
 """Where the rules pages' Markdown lives (inside the package, so it ships)."""
 
 
-def rules_path(game: str) -> Path | None:
-    """The Markdown file of ``game``'s rules page, or ``None`` if it has none."""
-    path = RULES / f"{game}.md"
+def rules_path(game: str, lang: str = SOURCE) -> Path | None:
+    """The Markdown file of ``game``'s rules page in ``lang`` (``<game>.<lang>.md``; English, the source,
+    is ``<game>.md``), or ``None`` if there is none."""
     # the name comes from a URL: only a plain file directly in the folder counts
-    if "/" in game or "\\" in game or game.startswith(".") or not path.is_file():
+    if "/" in game or "\\" in game or "." in game:
         return None
-    return path
+    path = RULES / (f"{game}.md" if lang == SOURCE else f"{game}.{lang}.md")
+    return path if path.is_file() else None
 
 
 def has_rules(game: str) -> bool:
@@ -31,10 +34,16 @@ def has_rules(game: str) -> bool:
     return rules_path(game) is not None
 
 
+def page_language(game: str, lang: str) -> str:
+    """The language ``game``'s rules page is read in by a reader of ``lang``: ``lang`` where the page
+    exists in it, else English (every page has an English text)."""
+    return lang if rules_path(game, lang) is not None else SOURCE
+
+
 @functools.cache
-def rules_html(game: str) -> str | None:
-    """``game``'s rules page as HTML, or ``None`` if it has none."""
-    path = rules_path(game)
+def rules_html(game: str, lang: str = SOURCE) -> str | None:
+    """``game``'s rules page in ``lang`` as HTML, or ``None`` if it has none in that language."""
+    path = rules_path(game, lang)
     if path is None:
         return None
     md = MarkdownIt("commonmark", {"html": False, "linkify": False}).enable("table")

@@ -13,10 +13,11 @@ from ludorum.engine.disclosure import disclose
 from ludorum.games import registry
 
 ENGLISH_WORD = re.compile(r"\b[A-Za-z]{2,}\b")
-ALLOWED = frozenset({"q"})
-"""ASCII words a Russian reader may see (none so far besides single letters and numbers)."""
+ALLOWED = frozenset({"q", "XL"})
+"""ASCII words a Russian reader may see besides single letters and numbers: Legends of Signum's distances
+S, M, L, XL, which its Russian rulebook writes in Latin letters ("на расстояние не более XL")."""
 
-TRANSLATED = {"reliquium", "medieval-realms"}
+TRANSLATED = {"reliquium", "medieval-realms", "signum"}
 """Games whose labels, stages, names and terminal view are translated (docs/i18n.md)."""
 
 
@@ -89,3 +90,41 @@ def test_english_is_unchanged_and_russian_differs() -> None:
     assert str.__str__(label) == i18n.say(label, "en")
     assert i18n.say(label, "ru") != i18n.say(label, "en")
     assert not leftovers(i18n.say(label, "ru"))
+
+
+def test_a_signum_refusal_reads_in_russian_with_its_chapter() -> None:
+    from ludorum.engine import IllegalAction
+
+    game = registry().get("signum")
+    state = game.new(game.config(2), 1)
+    with pytest.raises(IllegalAction) as e:
+        game.apply(state, Action("build", ("farm",)))
+    message, rule = i18n.say(e.value.message, "ru"), i18n.say(e.value.rule, "ru")
+    assert message and not leftovers(message), message
+    assert rule.startswith("Легенды Сигнума › ") and not leftovers(rule), rule
+    assert i18n.say(e.value.rule, "en").startswith("Legends of Signum › ")
+
+
+def test_a_signum_property_reads_once_in_russian_and_glossed_in_english() -> None:
+    from ludorum.games.signum.glossary import label, parse
+
+    shot = label(parse("shot 3"))
+    assert str.__str__(shot) == "Shot 3 (Выстрел 3)" == i18n.say(shot, "en")
+    assert i18n.say(shot, "ru") == "Выстрел 3"
+    import pickle
+
+    assert i18n.say(pickle.loads(pickle.dumps(shot)), "ru") == "Выстрел 3"
+
+
+def test_a_medieval_realms_refusal_reads_in_russian_with_its_rule() -> None:
+    from ludorum.engine import IllegalAction
+
+    game = registry().get("medieval-realms")
+    state = game.new(game.config(3), 2)
+    with pytest.raises(IllegalAction) as e:
+        game.apply(state, Action("extra", ("gold", "gold")))
+    assert str.__str__(e.value.message) == "the two extra resources must be two DIFFERENT resources"
+    assert str.__str__(e.value.rule) == "Medieval Realms › Set-Up"
+    message, rule = i18n.say(e.value.message, "ru"), i18n.say(e.value.rule, "ru")
+    assert message == "два дополнительных ресурса должны быть РАЗНЫМИ"
+    assert rule == "Правила › Подготовка к игре" and not leftovers(rule)

@@ -58,3 +58,44 @@ def test_catalogue_in_russian(client) -> None:  # type: ignore[no-untyped-def]
     client.cookies.set("ludorum_lang", "ru")
     games = {g["name"]: g for g in client.get("/api/catalog").json()}
     assert CYRILLIC.search(games["reliquium"]["blurb"])
+
+
+def test_a_refused_deck_reads_in_the_readers_language(client) -> None:  # type: ignore[no-untyped-def]
+    body = {
+        "game": "signum",
+        "config": {"players": 2, "options": {"deck0": "marshal_aurelian: sellsword*2"}},
+        "seats": [{"kind": "human"}] * 2,
+    }
+    en = client.post("/api/games", json=body, headers={"Accept-Language": "en"})
+    ru = client.post("/api/games?lang=ru", json=body)
+    assert en.status_code == ru.status_code == 422, en.text
+    assert en.json()["error"]["code"] == ru.json()["error"]["code"] == "bad_config"
+    english, russian = en.json()["error"]["message"], ru.json()["error"]["message"]
+    assert english.startswith("deck of player 1: ") and not CYRILLIC.search(english)
+    assert russian.startswith("колода игрока 1: ") and "персонажи не повторяются" in russian, russian
+
+
+def test_the_rules_page_in_the_readers_language_where_it_is_written(client) -> None:  # type: ignore[no-untyped-def]
+    ru = client.get("/api/rules/signum?lang=ru").json()
+    en = client.get("/api/rules/signum", headers={"Accept-Language": "en"}).json()
+    assert ru["lang"] == "ru" and "Одержать победу в стандартном режиме" in ru["html"]
+    assert en["lang"] == "en" and "Victory conditions" in en["html"] and "Одержать победу" not in en["html"]
+    for game in ("reliquium", "medieval-realms"):
+        assert client.get(f"/api/rules/{game}?lang=ru").json()["lang"] == "ru"
+
+
+def test_the_servers_own_refusals_read_in_the_readers_language(client) -> None:  # type: ignore[no-untyped-def]
+    r = client.post(
+        "/api/games",
+        json={"game": "reliquium", "config": {"players": 2}, "seats": [{"kind": "human"}] * 2, "claim": 0},
+    )
+    game_id = r.json()["id"]
+    version = client.get(f"/api/games/{game_id}").json()["version"]
+    body = {"version": version + 7, "action": {"kind": "pass", "args": []}}
+    en = client.post(f"/api/games/{game_id}/actions", json=body, headers={"Accept-Language": "en"})
+    ru = client.post(f"/api/games/{game_id}/actions?lang=ru", json=body)
+    assert en.status_code == ru.status_code == 409 and ru.json()["error"]["code"] == "stale_version"
+    assert en.json()["error"]["message"].startswith("the game has moved on (you saw version")
+    assert ru.json()["error"]["message"].startswith("партия ушла вперёд (вы видели версию"), ru.text
+    missing = client.get("/api/games/0123456789abcdef?lang=ru")
+    assert missing.status_code == 404 and CYRILLIC.search(missing.json()["error"]["message"])

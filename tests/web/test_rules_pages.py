@@ -40,3 +40,44 @@ def test_the_pages_hold_the_docs_as_they_are_now() -> None:
         assert designed in (RULES / f"{game}.md").read_text(encoding="utf-8"), (
             f"docs/{game}.md changed: run python -m ludorum.web.rules.build"
         )
+
+
+def test_a_russian_reader_gets_the_russian_page_where_there_is_one() -> None:
+    from ludorum.server.rules import page_language
+
+    assert page_language("signum", "ru") == "ru" and page_language("signum", "en") == "en"
+    html = rules_html("signum", "ru")
+    assert html is not None and "придумано" in html and "Условия победы" in html
+    # the rulebook's own words, not a translation back from the English
+    assert "Одержать победу в стандартном режиме игры" in html
+    assert rules_html("signum.ru") is None and not has_rules("signum.ru")  # no page by a crafted name
+    realms = rules_html("medieval-realms", "ru")
+    assert realms is not None and "Придумано проектом" in realms and "Личная выкладка" in realms
+    reliquium = rules_html("reliquium", "ru")
+    assert reliquium is not None and "Придумано проектом" in reliquium and "Кряж Саксум" in reliquium
+
+
+def test_a_page_not_written_in_the_readers_language_is_read_in_english(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from ludorum.server import rules
+
+    (tmp_path / "chess.md").write_text("# Chess\n", encoding="utf-8")
+    monkeypatch.setattr(rules, "RULES", tmp_path)
+    assert rules.page_language("chess", "ru") == "en" and rules.page_language("chess", "en") == "en"
+
+
+def test_the_translated_pages_hold_their_docs_as_they_are_now() -> None:
+    from ludorum.web.rules.build import DOCS, TRANSLATIONS
+
+    for page, (_game, doc) in TRANSLATIONS.items():
+        assert (RULES / f"{page}.md").read_text(encoding="utf-8") == (DOCS / doc).read_text(
+            encoding="utf-8"
+        ), f"docs/{doc} changed: run python -m ludorum.web.rules.build"
+
+
+def test_each_translated_page_follows_its_english_source() -> None:
+    """A change to an English doc must reach its translation: ``translated.json`` holds the fingerprint
+    of the English as it was translated (``python -m ludorum.web.rules.build --translated``)."""
+    from ludorum.web.rules.build import TRANSLATIONS, stale_translations
+
+    assert set(TRANSLATIONS) == {p.stem for p in RULES.glob("*.*.md")}  # every translated page is known
+    assert not stale_translations(), "an English rules doc changed: bring its translation up to date"

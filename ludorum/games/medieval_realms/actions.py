@@ -6,6 +6,7 @@ multiples of 5 Victory Points.
 from __future__ import annotations
 
 from ludorum.engine import CANCEL, Action
+from ludorum.engine.i18n import T
 
 from .cards import cost, play_refusal, put_into_play, tithe_choices
 from .content import CARDS, PRODUCTION, RESOURCE_LABEL, RESOURCES, Card
@@ -19,6 +20,7 @@ from .state import (
     RealmsState,
     add_res,
     log,
+    refused,
     setitem,
 )
 
@@ -46,10 +48,12 @@ def display_refusal(s: RealmsState, seat: int, card: Card) -> str | None:
     """Why ``card`` cannot enter ``seat``'s Personal Display (at most 4 cards, never two of one colour)."""
     shown = s.display[seat]
     if len(shown) >= DISPLAY_LIMIT:
-        return "Personal Display: you already hold 4 cards"
+        return refused(T("Personal Display"), T("you already hold 4 cards"))
     for c in shown:
         if CARDS[c].colour == card.colour:
-            return f"Personal Display: you already hold a {card.colour} card"
+            return refused(
+                T("Personal Display"), T("you already hold a {colour} card", colour=T(card.colour))
+            )
     return None
 
 
@@ -125,33 +129,52 @@ def refusal(s: RealmsState, action: Action) -> str:
     if action.kind == "activate":
         sq: object = action.args[0] if len(action.args) == 1 else None
         if not isinstance(sq, int) or isinstance(sq, bool) or not 1 <= sq <= 12:
-            return "Activate a card: name a square of the Current Events Panel, 1–12"
+            return refused(T("Activate a card"), T("name a square of the Current Events Panel, 1–12"))
         c = s.panel[sq - 1]
         if c < 0:
-            return f"Activate a card: square {sq} of the Current Events Panel is empty"
+            return refused(T("Activate a card"), T("square {n} of the Current Events Panel is empty", n=sq))
         card = CARDS[c]
         if card.kind == "auction":
-            return f"Auction: you have no {RESOURCE_LABEL[card.cost_resource]} to open the bidding"
+            return refused(
+                T("Auction"),
+                T(
+                    "you have no {resource} to open the bidding",
+                    resource=T(RESOURCE_LABEL[card.cost_resource]),
+                ),
+            )
         if s.res[seat][PRODUCTION] < price(sq - 1):
             have = s.res[seat][PRODUCTION]
-            return f"Activate a card: square {sq} costs {price(sq - 1)} Production; you have {have}"
-        return display_refusal(s, seat, card) or "Activate a card: not possible now"
+            return refused(
+                T("Activate a card"),
+                T(
+                    "square {n} costs {price} Production; you have {have}",
+                    n=sq,
+                    price=price(sq - 1),
+                    have=have,
+                ),
+            )
+        return display_refusal(s, seat, card) or refused(T("Activate a card"), T("not possible now"))
     if action.kind == "play":
         cid: object = action.args[0] if action.args else None
         if not isinstance(cid, int) or isinstance(cid, bool) or cid not in s.display[seat]:
-            return "Put a card into play: the card must be in your Personal Display"
+            return refused(T("Put a card into play"), T("the card must be in your Personal Display"))
         card = CARDS[cid]
         why = play_refusal(s, seat, card)
         if why:
             return why
         if card.type == "tithe":
-            return "Tithe: choose one kind of resource other than Religion, or none"
-        return "Put a card into play: only the card's id"
+            return refused(T("Tithe"), T("choose one kind of resource other than Religion, or none"))
+        return refused(T("Put a card into play"), T("only the card's id"))
     if action.kind == "bid":
-        return "Auction: no auction is being bid for; activate an Auction Card to open one"
+        return refused(T("Auction"), T("no auction is being bid for; activate an Auction Card to open one"))
     if action.kind == "token":
-        return "Victory Point Track: you are owed no token (one per multiple of 5 Victory Points reached)"
-    return "Actions: activate a card, put a card from your Personal Display into play, or pass"
+        return refused(
+            T("Victory Point Track"),
+            T("you are owed no token (one per multiple of 5 Victory Points reached)"),
+        )
+    return refused(
+        T("Actions"), T("activate a card, put a card from your Personal Display into play, or pass")
+    )
 
 
 def end_turn(s: RealmsState) -> bool:
@@ -240,14 +263,26 @@ def auction_refusal(s: RealmsState, action: Action) -> str:
     """The auction rule an illegal action breaks."""
     a = s.auction
     assert a is not None
-    label = RESOURCE_LABEL[CARDS[a.card].cost_resource]
+    label = T(RESOURCE_LABEL[CARDS[a.card].cost_resource])
     if action.kind == "bid":
         if a.bid:
-            return f"Auction: bid more than {a.bid} {label}, with no more than your Manor holds"
-        return f"Auction: open with at least 1 {label}, with no more than your Manor holds"
+            return refused(
+                T("Auction"),
+                T(
+                    "bid more than {n} {resource}, with no more than your Manor holds",
+                    n=a.bid,
+                    resource=label,
+                ),
+            )
+        return refused(
+            T("Auction"),
+            T("open with at least 1 {resource}, with no more than your Manor holds", resource=label),
+        )
     if action.kind == "pass" and a.leader < 0:
-        return "Auction: the activating player makes the first bid (or cancels the activation)"
-    return "Auction: bid higher or pass"
+        return refused(
+            T("Auction"), T("the activating player makes the first bid (or cancels the activation)")
+        )
+    return refused(T("Auction"), T("bid higher or pass"))
 
 
 def _next_bidder(a: Auction, seat: int, out: tuple[bool, ...] | None = None) -> int:

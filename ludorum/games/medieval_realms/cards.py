@@ -7,8 +7,10 @@ Effects (Castles) fire in "Get Resources"; End-of-Game Effects are scored in :mo
 
 from __future__ import annotations
 
+from ludorum.engine.i18n import T
+
 from .content import BATTLE_POINT, CARDS, RELIGION, RESOURCE_LABEL, Card, leader_given
-from .state import BOX, RealmsState, add_res, setitem
+from .state import BOX, RealmsState, add_res, refused, setitem
 
 WAR_COST = {2: 7, 3: 7, 4: 6, 5: 5}
 """Rulebook › War Cards: Battle Points by number of players."""
@@ -26,13 +28,22 @@ def play_refusal(s: RealmsState, seat: int, card: Card) -> str | None:
         islands = sum(1 for c in s.in_play[seat] if CARDS[c].type == "island") + 1
         if s.admirals[seat] < islands:
             have = s.admirals[seat]
-            return f"Island: Island number {islands} needs {islands} Admirals; you have {have}"
+            return refused(
+                T("Island"), T("Island number {n} needs {n} Admirals; you have {have}", n=islands, have=have)
+            )
         return None
     need = cost(card, s.config.players)
     have = s.res[seat][card.cost_resource]
     if have < need:
-        label = RESOURCE_LABEL[card.cost_resource]
-        return f"Put a card into play: {card.name} costs {need} {label}; you have {have}"
+        label = T(RESOURCE_LABEL[card.cost_resource])
+        message = T(
+            "{card} costs {n} {resource}; you have {have}",
+            card=T(card.name),
+            n=need,
+            resource=label,
+            have=have,
+        )
+        return refused(T("Put a card into play"), message)
     return None
 
 

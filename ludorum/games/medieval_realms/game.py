@@ -7,12 +7,25 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ludorum.engine import CANCEL, Action, Config, Game, IllegalAction, Result
-from ludorum.engine.i18n import T
+from ludorum.engine.i18n import T, Text
 
 from . import actions, placement, setup
 from .content import CARDS, SQUARES
 from .ending import end_round, final_scores
-from .state import ACTIONS, BOX, EXTRAS, OVER, PANEL, PLACE, ROUNDS, SPOT, RealmsState, setitem
+from .state import (
+    ACTIONS,
+    BOX,
+    EXTRAS,
+    OVER,
+    PANEL,
+    PLACE,
+    REFUSED,
+    ROUNDS,
+    SPOT,
+    RealmsState,
+    refused,
+    setitem,
+)
 from .view import describe_action, render_text, view
 
 if TYPE_CHECKING:
@@ -21,8 +34,12 @@ if TYPE_CHECKING:
 
 
 def _illegal(text: str) -> IllegalAction:
-    rule, _, message = text.partition(": ")
-    return IllegalAction(message or text, f"Medieval Realms › {rule}")
+    """The refusal ``text`` (made by :func:`~.state.refused`) as an ``IllegalAction`` naming its rule."""
+    if isinstance(text, Text) and text.msgid == REFUSED:
+        rule, message = text.params["rule"], text.params["message"]
+    else:
+        rule, _, message = text.partition(": ")
+    return IllegalAction(message or text, T("Medieval Realms › {rule}", rule=rule))
 
 
 class MedievalRealms(Game[RealmsState]):
@@ -87,7 +104,7 @@ class MedievalRealms(Game[RealmsState]):
         """Why ``action`` is refused, naming the rule in the player's words."""
         phase = state.phase
         if phase == OVER:
-            return "End of the Game: the game is over"
+            return refused(T("End of the Game"), T("the game is over"))
         if phase == EXTRAS:
             return setup.extras_refusal(state, action)
         if phase == PLACE:
@@ -95,7 +112,7 @@ class MedievalRealms(Game[RealmsState]):
         if state.auction is not None:
             return actions.auction_refusal(state, action)
         if any(state.dues):
-            return "Victory Point Track: first take the token you are owed (name a resource)"
+            return refused(T("Victory Point Track"), T("first take the token you are owed (name a resource)"))
         return actions.refusal(state, action)
 
     def apply(self, state: RealmsState, action: Action) -> RealmsState:

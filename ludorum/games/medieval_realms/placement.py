@@ -10,7 +10,7 @@ seat has committed, the walls come down (:func:`reveal`).
 from __future__ import annotations
 
 from ludorum.engine import CANCEL, Action
-from ludorum.engine.i18n import T
+from ludorum.engine.i18n import N_, T
 
 from .cards import production_effects
 from .content import CONTENT, PRODUCTION, RESOURCES, SQUARES
@@ -27,6 +27,7 @@ from .state import (
     SPOT,
     RealmsState,
     log,
+    refused,
     setitem,
 )
 
@@ -125,21 +126,38 @@ def allowed(s: RealmsState, seat: int, action: Action) -> bool:
     return True
 
 
+NOW = (
+    N_("place your mayors now (Mayors, then Generals, Admirals, buffers)"),
+    N_("place your generals now (Mayors, then Generals, Admirals, buffers)"),
+    N_("place your admirals now (Mayors, then Generals, Admirals, buffers)"),
+    N_("place your buffers now (Mayors, then Generals, Admirals, buffers)"),
+)
+"""The refusal of a leader placed out of order, by the kind due (:data:`KIND_WORDS`)."""
+
+
 def refusal(s: RealmsState, seat: int, action: Action) -> str:
     """The placement rule an illegal action breaks."""
     kind = next_kind(s, seat, len(s.placing[seat]))
     if action == CANCEL:
-        return "Place the Leader Tokens: you have placed no leader to take back"
+        return refused(T("Place the Leader Tokens"), T("you have placed no leader to take back"))
     if action.kind not in KIND_WORDS:
-        return "Place the Leader Tokens: place a leader (mayor, general, admiral, buffer) or cancel"
+        return refused(
+            T("Place the Leader Tokens"), T("place a leader (mayor, general, admiral, buffer) or cancel")
+        )
     if KIND_WORDS.index(action.kind) != kind:
-        order = "Mayors, then Generals, Admirals, buffers"
-        return f"Place the Leader Tokens: place your {KIND_WORDS[kind]}s now ({order})"
+        return refused(T("Place the Leader Tokens"), T(NOW[kind]))
     if kind == MAYOR:
-        return "Place the Leader Tokens: Mayors go on a resource square of the Management Zone"
+        return refused(
+            T("Place the Leader Tokens"), T("Mayors go on a resource square of the Management Zone")
+        )
     if kind == BUFFER and action.args and action.args[0] in range(1, 11):
-        return "Place the Leader Tokens: buffer Mayors only go where you have no General or Admiral"
-    return f"Place the Leader Tokens: areas 1–{areas(s.config.players)} only (9 and 10 with five players)"
+        return refused(
+            T("Place the Leader Tokens"), T("buffer Mayors only go where you have no General or Admiral")
+        )
+    return refused(
+        T("Place the Leader Tokens"),
+        T("areas 1–{n} only (9 and 10 with five players)", n=areas(s.config.players)),
+    )
 
 
 def apply(s: RealmsState, seat: int, action: Action) -> None:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from ludorum.engine import Action, Config
 from ludorum.engine import rng as rngmod
+from ludorum.engine.i18n import N_, T, join
 
 from .content import CARDS, RESOURCES, starting_leaders
-from .state import EXTRAS, FUTURE, PANEL, PLACE, RealmsState, add_res, setitem
+from .state import EXTRAS, FUTURE, PANEL, PLACE, RealmsState, add_res, refused, setitem
 
 STARTING_CAPITAL = (5, 2, 3, 3, 3, 3, 0)
 """Rulebook › Set-Up › Starting Capital: 5 Production, 2 Science, 3 Culture, 3 Religion, 3 Gold,
@@ -66,16 +67,31 @@ def extras_legal(s: RealmsState) -> list[Action]:
     return [EXTRA_ACTIONS[p] for p in PAIRS if p not in taken]
 
 
+RESOURCE_IDS = {
+    "production": N_("production"),
+    "science": N_("science"),
+    "culture": N_("culture"),
+    "religion": N_("religion"),
+    "gold": N_("gold"),
+    "raw_material": N_("raw_material"),
+    "battle_point": N_("battle_point"),
+}
+"""The resources as an action names them (the English a refusal shows is the id to type; other languages
+say the resource in words)."""
+
+
 def extras_refusal(s: RealmsState, action: Action) -> str:
     """The rule an illegal extra-resource choice breaks."""
     a, b = (*action.args, "", "")[:2]
     if a not in RESOURCES or b not in RESOURCES:
-        return "Set-Up: name two resources: " + ", ".join(RESOURCES)
+        names = join(", ", (T(RESOURCE_IDS[r]) for r in RESOURCES))
+        return refused(T("Set-Up"), T("name two resources: {resources}", resources=names))
     if a == b:
-        return "Set-Up: the two extra resources must be two DIFFERENT resources"
+        return refused(T("Set-Up"), T("the two extra resources must be two DIFFERENT resources"))
     if RESOURCES.index(str(a)) > RESOURCES.index(str(b)):
-        return f"Set-Up: name the pair in resource order ({b}, {a})"
-    return "Set-Up: that pair has been taken; every player's extra pair must be unique"
+        pair = T("name the pair in resource order ({b}, {a})", a=T(RESOURCE_IDS[a]), b=T(RESOURCE_IDS[b]))
+        return refused(T("Set-Up"), pair)
+    return refused(T("Set-Up"), T("that pair has been taken; every player's extra pair must be unique"))
 
 
 def apply_extra(s: RealmsState, seat: int, action: Action) -> None:

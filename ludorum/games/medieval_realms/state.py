@@ -9,8 +9,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ludorum.engine import GameState, hidden, per_seat
+from ludorum.engine.i18n import N_, T, Text
 
 from .content import BOX as BOX  # Leaders in the box (Rulebook › Game Components), for the rules
+
+REFUSED = N_("{rule}: {message}")
+"""The message of every refusal (:func:`refused`)."""
+
+
+def refused(rule: Text, message: Text) -> Text:
+    """A refusal, "Personal Display: you already hold 4 cards": the rule it names (a section of the
+    rulebook) and what is wrong, each a message, so that both read in the reader's language."""
+    return T(REFUSED, rule=rule, message=message)
+
 
 EXTRAS, PLACE, ACTIONS, OVER = range(4)
 """Phases: the two extra resources of the set-up, leader placement, the action phase, the end."""

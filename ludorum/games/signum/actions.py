@@ -9,6 +9,7 @@ its card.  Quick Shooter may shoot and Battle Mage may use magic after moving (R
 from __future__ import annotations
 
 from ludorum.engine import CANCEL, Action
+from ludorum.engine.i18n import T
 from ludorum.games.signum import battlefield as bf
 from ludorum.games.signum import combat
 from ludorum.games.signum import creatures as cr
@@ -35,16 +36,16 @@ def engaged(s: SignumState, m: Model) -> bool:
 def can_shoot(s: SignumState, m: Model, t: Model) -> str | None:
     """Why ``m`` may not shoot ``t``, or ``None`` (DESIGN.md §5: Shot X within XL, clear line of sight)."""
     if not s.hostile(t.side(), m.side()):
-        return "Shot: only an enemy can be the target"
+        return T("Shot: only an enemy can be the target")
     if t.hidden:
-        return "Shot: a hidden creature cannot be attacked"
+        return T("Shot: a hidden creature cannot be attacked")
     if engaged(s, m):
-        return "Shot: a creature in contact with an enemy cannot shoot (designed § 7.3)"
+        return T("Shot: a creature in contact with an enemy cannot shoot (designed § 7.3)")
     d = cr.dist(m, t)
     if d > bf.XL + bf.EPS:
-        return f"Shot: the target is beyond XL ({d:.1f} cm)"
+        return T("Shot: the target is beyond XL ({d} cm)", d=f"{d:.1f}")
     if not cr.sees(s, m, t):
-        return "Shot: terrain blocks the line of sight"
+        return T("Shot: terrain blocks the line of sight")
     return None
 
 

@@ -15,6 +15,8 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from ludorum.engine.i18n import N_, T
+
 SIZE = 60.0
 """The side of the Battlefield in cm (Rulebook › Glossary › Battlefield)."""
 
@@ -31,7 +33,8 @@ EPS = 0.02
 DIRECTIONS = tuple((math.cos(i * math.pi / 4), math.sin(i * math.pi / 4)) for i in range(8))
 """The eight compass directions of the finite destination set (0 = +x, counter-clockwise)."""
 
-DIRECTION_NAMES = ("E", "NE", "N", "NW", "W", "SW", "S", "SE")
+DIRECTION_NAMES = (N_("E"), N_("NE"), N_("N"), N_("NW"), N_("W"), N_("SW"), N_("S"), N_("SE"))
+"""The eight directions as the labels abbreviate them (messages, said in the reader's language)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,32 +136,36 @@ def check_move(
     """
     dest = Disc(x, y, mover.r)
     if not on_board(dest):
-        return "the base would leave the Battlefield"
+        return T("the base would leave the Battlefield")
     length = math.hypot(x - mover.x, y - mover.y)
     if length > allowance + EPS:
-        return f"the move is {length:.1f} cm, more than the {allowance:g} cm allowed"
+        return T(
+            "the move is {length} cm, more than the {allowance} cm allowed",
+            length=f"{length:.1f}",
+            allowance=f"{allowance:g}",
+        )
     for o in others:
         if overlaps(dest, o):
-            return "the destination overlaps another base"
+            return T("the destination overlaps another base")
     for t in terrain:
         if t.impassable and overlaps(dest, t.disc):
-            return "the destination is inside impassable terrain"
+            return T("the destination is inside impassable terrain")
     if flight:
         return None
     for o in others:
         if segment_point_distance(mover.x, mover.y, x, y, o.x, o.y) < mover.r + o.r - EPS:
-            return "another base is in the way (only Flight passes over bases)"
+            return T("another base is in the way (only Flight passes over bases)")
     for t in terrain:
         d = segment_point_distance(mover.x, mover.y, x, y, t.disc.x, t.disc.y)
         if t.impassable:
             if d < mover.r + t.disc.r - EPS:
-                return "impassable terrain is in the way"
+                return T("impassable terrain is in the way")
         elif t.difficult:
             if in_terrain(mover, t):
                 if length > S + EPS:
-                    return "a creature starting in difficult terrain moves S or less"
+                    return T("a creature starting in difficult terrain moves S or less")
             elif d <= mover.r + t.disc.r + EPS and not in_terrain(dest, t):
-                return "a creature entering difficult terrain must end its move there"
+                return T("a creature entering difficult terrain must end its move there")
     return None
 
 

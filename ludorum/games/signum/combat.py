@@ -7,6 +7,7 @@ pendings that the deciding seat answers.
 
 from __future__ import annotations
 
+from ludorum.engine.i18n import T
 from ludorum.games.signum import battlefield as bf
 from ludorum.games.signum import creatures as cr
 from ludorum.games.signum import dice
@@ -115,7 +116,13 @@ def declare_melee(s: SignumState, a_uid: int, d_uid: int, momentum: bool) -> Non
     reveal(s, a_uid)
     a, d = s.model(a_uid), s.model(d_uid)
     bonus = max(0, fire_tactic(s, d.owner, "melee_declared_against"))
-    s.say(f"{cr.CARDS[a.card].name_en} attacks {cr.CARDS[d.card].name_en} in melee")
+    s.say(
+        T(
+            "{attacker} attacks {defender} in melee",
+            attacker=cr.CARDS[a.card].name,
+            defender=cr.CARDS[d.card].name,
+        )
+    )
     push(s, Pending("melee", a_uid, d_uid, (split_first(s, a, d), -1, -1, int(momentum), bonus)))
     auto_split(s)
 
@@ -215,7 +222,7 @@ def _initiative_outcome(s: SignumState, p: Pending) -> None:
     striker, victim = (a, d) if first == 0 else (d, a)
     if len(p.data) == 8:  # the first blow has been rolled
         _strike(s, r, "aa" if first == 0 else "da", "dd" if first == 0 else "ad", victim, striker)
-        s.say(f"Initiative: {cr.CARDS[striker.card].name_en} strikes first")
+        s.say(T("Initiative: {name} strikes first", name=cr.CARDS[striker.card].name))
         victim = s.model(victim.uid)
         if victim.wounds < cr.health(victim):
             n_att, n_def = p.data[6], p.data[7]
@@ -239,7 +246,7 @@ def _melee_outcome(s: SignumState, p: Pending) -> None:
     to_a = max(0, r["da"].hits - r["ad"].hits)
     to_d = max(0, to_d - armour(s, d)) if to_d else 0
     to_a = max(0, to_a - armour(s, a)) if to_a else 0
-    s.say(f"Melee: {to_d} wound(s) to the defender, {to_a} to the attacker")
+    s.say(T("Melee: {to_d} wound(s) to the defender, {to_a} to the attacker", to_d=to_d, to_a=to_a))
     # DESIGN.md §5: both sides strike at the same time (Initiative: see _initiative_outcome); what the
     # wounds trigger resolves the acting side's first (designed, as every simultaneous effect).
     wound(s, a.uid, to_a, d.side())
@@ -276,7 +283,7 @@ def _backstab_outcome(s: SignumState, p: Pending) -> None:
     r = results(s)
     m = s.model(p.actor)
     total = sum(max(0, r[f"b{i}"].hits - armour(s, m)) for i in range(len(p.data)))
-    s.say(f"Backstab: {total} wound(s)")
+    s.say(T("Backstab: {n} wound(s)", n=total))
     by = s.find(p.data[0]) if p.data else None
     wound(s, m.uid, total, by.side() if by is not None else -1)
     bury_dead(s)
@@ -325,7 +332,7 @@ def declare(s: SignumState, kind: str, a_uid: int, t_uid: int) -> None:
 def _boiler_outcome(s: SignumState, p: Pending) -> None:
     r = results(s)["boiler"]
     if r.faces[0]:
-        s.say("The Steam Boiler scalds its crew: 1 wound")
+        s.say(T("The Steam Boiler scalds its crew: 1 wound"))
         # Dealt by the side that commands the creature: no enemy kill of its own (Rulebook › 9), its
         # controller's if it is an enemy taken by Control X (designed).
         wound(s, p.actor, 1, s.model(p.actor).side())
@@ -390,10 +397,10 @@ def resume(s: SignumState) -> None:
     elif p.kind == "find":
         if results(s)["find"].hits:
             reveal(s, p.target)
-            s.say("Sorcery finds the hidden creature")
+            s.say(T("Sorcery finds the hidden creature"))
             start(s, p.card, p.actor, p.target, p.data[0])
         else:
-            s.say("Sorcery fails to find the hidden creature")
+            s.say(T("Sorcery fails to find the hidden creature"))
             _done(s, p)
     elif p.kind == "shot":
         hits = results(s)["hit"].hits
@@ -401,7 +408,7 @@ def resume(s: SignumState) -> None:
             push(s, Pending("shot_block", p.actor, p.target, (*p.data, hits)))
             roll(s, "block", hits, dice.BLOCKS_SHOT)
         else:
-            s.say("The shot misses")
+            s.say(T("The shot misses"))
             if p.data[1]:  # › Buckshot: "on a shot at M or less the target is moved S" — hit or not
                 _buckshot(s, p.actor, p.target)
                 bury_dead(s)
@@ -424,7 +431,7 @@ def _shot_outcome(s: SignumState, p: Pending) -> None:
     t = s.model(p.target)
     per_hit = 2 if sniper else 1  # › Sniper: each successful shot at L to XL deals 2 damage
     n = max(0, (hits - blocks) * per_hit)  # designed § 7.3: Armour does not stop shots
-    s.say(f"Shot: {hits} hit(s), {blocks} blocked, {n} wound(s)")
+    s.say(T("Shot: {hits} hit(s), {blocks} blocked, {n} wound(s)", hits=hits, blocks=blocks, n=n))
     shooter = s.model(p.actor).side()
     wound(s, t.uid, n, shooter)
     t = s.model(t.uid)
@@ -452,22 +459,22 @@ def _ability_outcome(s: SignumState, p: Pending) -> None:
         wound(
             s, p.target, hits, caster.side() if caster else -1
         )  # magic: the target cannot defend and Armour does not help
-        s.say(f"Magic: {hits} wound(s)")
+        s.say(T("Magic: {n} wound(s)", n=hits))
         bury_dead(s)
         if p.data[:1] == (1,):
             return
     elif p.kind == "heal":
         heal(s, p.target, hits)
-        s.say(f"Healing removes {hits} wound(s)")
+        s.say(T("Healing removes {n} wound(s)", n=hits))
     elif p.kind == "control":
         t = s.find(p.target)
         a = s.find(p.actor)
         if hits and t is not None and a is not None:
             s.put(t.but(controller=a.side()))
-            s.say(f"{cr.CARDS[t.card].name_en} is under control until the end of the turn")
+            s.say(T("{name} is under control until the end of the turn", name=cr.CARDS[t.card].name))
     elif p.kind == "detect" and hits:
         reveal(s, p.target)
-        s.say("The hidden creature is found")
+        s.say(T("The hidden creature is found"))
         s.stage = 2
         return
     end_activation(s, p.actor)

@@ -14,12 +14,23 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ludorum.engine.i18n import N_, Glossed, T, Text
 from ludorum.games.signum import battlefield as bf
 from ludorum.games.signum.glossary import GRANTABLE, Prop, parse
 
 DATA = Path(__file__).parent / "data"
 FACTIONS = {"empire": "Holy Empire of the Grypharims", "vallor": "Free City of Vallor"}
 FACTIONS_RU = {"empire": "Священная Империя Грифаримов", "vallor": "Вольный город Валлор"}
+KIND_NAMES = {
+    "hero": N_("hero"),
+    "character": N_("character"),
+    "spell": N_("spell"),
+    "relic": N_("relic"),
+    "tactic": N_("tactic"),
+    "building": N_("building"),
+    "terrain": N_("terrain"),
+}
+"""The card types (chapter 4) as a refusal names them."""
 SPELL_EFFECTS = ("bolt", "mend", "bless", "tithe", "insight")
 TRIGGERS = (
     "enemy_enters",
@@ -84,9 +95,14 @@ class Card:
         """Heroes and characters are creatures (they stand on the Battlefield)."""
         return self.kind in ("hero", "character")
 
+    @property
+    def name(self) -> Text:
+        """The card's name as a message (the catalog's Russian is its ``name_ru``)."""
+        return T(self.name_en)
+
     def label(self) -> str:
-        """English name with the Russian beside it."""
-        return f"{self.name_en} ({self.name_ru})"
+        """English name with the Russian beside it; a Russian reader reads the Russian alone."""
+        return Glossed(self.name, self.name_ru)
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,39 +299,66 @@ def expand(items: list[str]) -> tuple[str, ...]:
     return tuple(out)
 
 
+def _faction(faction: str) -> Text | str:
+    """A faction by its name (mercenaries and neutral cards have none)."""
+    return T(FACTIONS[faction]) if faction in FACTIONS else faction
+
+
 def deck_problems(cards: dict[str, Card], hero: str, deck: tuple[str, ...]) -> list[str]:
     """Every reason the deck breaks the deck-building rules (DESIGN.md §5); empty if it is legal."""
     problems: list[str] = []
     h = cards.get(hero)
     if h is None or h.kind != "hero":
-        problems.append(f"{hero!r} is not a hero")
+        problems.append(T("{hero} is not a hero", hero=repr(hero)))
         return problems
     faction = h.faction
     if not DECK_MIN <= len(deck) <= DECK_MAX:
-        problems.append(f"a battle deck holds {DECK_MIN}–{DECK_MAX} cards, this one {len(deck)}")
+        problems.append(
+            T(
+                "a battle deck holds {low}–{high} cards, this one {n}",
+                low=DECK_MIN,
+                high=DECK_MAX,
+                n=len(deck),
+            )
+        )
     counts = Counter(deck)
     own = mercs = 0
     for card_id, n in sorted(counts.items()):
         c = cards.get(card_id)
         if c is None:
-            problems.append(f"there is no card {card_id!r}")
+            problems.append(T("there is no card {card}", card=repr(card_id)))
             continue
         if c.kind not in ("character", "spell", "relic", "tactic"):
-            problems.append(f"{c.name_en} is a {c.kind} card, which is not part of a battle deck")
+            problems.append(
+                T(
+                    "{card} is a {kind} card, which is not part of a battle deck",
+                    card=c.name,
+                    kind=T(KIND_NAMES[c.kind]),
+                )
+            )
             continue
         if c.faction not in (faction, "mercenary"):
-            problems.append(f"{c.name_en} belongs to the {FACTIONS.get(c.faction, c.faction)}")
+            problems.append(T("{card} belongs to the {faction}", card=c.name, faction=_faction(c.faction)))
         if c.kind == "character":
             if n > 1:
-                problems.append(f"{c.name_en} appears {n} times; characters may not repeat")
+                problems.append(T("{card} appears {n} times; characters may not repeat", card=c.name, n=n))
             if c.faction == "mercenary":
                 mercs += n
             elif c.faction == faction:
                 own += n
         elif n > MAX_COPIES:
-            problems.append(f"{c.name_en} appears {n} times; at most {MAX_COPIES} copies are allowed")
+            problems.append(
+                T(
+                    "{card} appears {n} times; at most {max} copies are allowed",
+                    card=c.name,
+                    n=n,
+                    max=MAX_COPIES,
+                )
+            )
     if mercs > own:
-        problems.append(f"{mercs} mercenaries outnumber the {own} characters of the faction")
+        problems.append(
+            T("{mercs} mercenaries outnumber the {own} characters of the faction", mercs=mercs, own=own)
+        )
     return problems
 
 

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ludorum.engine.i18n import T
 from ludorum.games.signum import creatures as cr
-from ludorum.games.signum.state import Model, SignumState, set_item
+from ludorum.games.signum.glossary import term
+from ludorum.games.signum.state import Model, SignumState, player, set_item
 
 MAX_TACTICS = 3
 """Designed (§ 4.2): at most three face-down tactics at a time."""
@@ -64,7 +66,13 @@ def draw(s: SignumState, seat: int, n: int = 1) -> None:
         else:
             due = s.overlong[seat]
             s.overlong = set_item(s.overlong, seat, due * 2)
-            s.say(f"P{seat + 1} must draw from an empty battle deck: its opponents gain {due} prosperity")
+            s.say(
+                T(
+                    "{seat} must draw from an empty battle deck: its opponents gain {n} prosperity",
+                    seat=player(seat),
+                    n=due,
+                )
+            )
             # Designed for 3–4 players: every opponent still in the game gains, all at once.
             gain(s, s.opponents(seat), due)
 
@@ -81,7 +89,7 @@ def fire_tactic(s: SignumState, seat: int, trigger: str) -> int:
         if c.trigger == trigger:
             s.tactics = set_item(s.tactics, seat, (*s.tactics[seat][:i], *s.tactics[seat][i + 1 :]))
             s.graveyard = set_item(s.graveyard, seat, (*s.graveyard[seat], t))
-            s.say(f"P{seat + 1} reveals the tactic {c.name_en}")
+            s.say(T("{seat} reveals the tactic {card}", seat=player(seat), card=c.name))
             if c.effect == "prosperity":
                 gain(s, (seat,), c.amount)
             elif c.effect == "draw":
@@ -147,7 +155,7 @@ def word(s: SignumState, m: Model, which: str) -> None:
         # Dealt by the side commanding the creature (its controller's under Control X), enemies by turn rank.
         for o in sorted(cr.enemies_in_contact(s, m, include_hidden=True), key=lambda o: s.turn_rank(o.owner)):
             wound(s, o.uid, p.x, m.side())
-    s.say(f"{cr.CARDS[m.card].name_en}: {which.replace('_', ' ').title()}")
+    s.say(T("{name}: {word}", name=cr.CARDS[m.card].name, word=term(which)))
 
 
 def bury_dead(s: SignumState) -> None:
@@ -168,7 +176,7 @@ def bury_dead(s: SignumState) -> None:
                 continue
             if m.hit_by >= 0 and s.hostile(m.hit_by, m.owner):  # Rulebook › 9: enemy characters destroyed
                 s.kills = set_item(s.kills, m.hit_by, s.kills[m.hit_by] + 1)
-            s.say(f"{cr.CARDS[m.card].name_en} of P{m.owner + 1} falls")
+            s.say(T("{name} of {seat} falls", name=cr.CARDS[m.card].name, seat=player(m.owner)))
             to_graveyard(s, m)
             if m.card != s.heroes[m.owner]:
                 fire_tactic(s, m.owner, "character_died")
@@ -201,7 +209,7 @@ def leave(s: SignumState, seat: int) -> None:
     s.hands = set_item(s.hands, seat, ())
     s.tactics = set_item(s.tactics, seat, ())
     s.models = tuple(m.but(controller=-1) if m.controller == seat else m for m in s.models)
-    s.say(f"P{seat + 1} leaves the game")
+    s.say(T("{seat} leaves the game", seat=player(seat)))
     for m in [m for m in s.models if m.owner == seat]:
         if s.find(m.uid) is not None:
             to_graveyard(s, m)

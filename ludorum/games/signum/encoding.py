@@ -25,7 +25,7 @@ from ludorum.engine.encoding import Both, Counts, Fixed, GameEncoding, Kind, Num
 from . import battlefield as bf
 from . import creatures as cr
 from .content import DECK_MAX
-from .movement import why_not_point
+from .movement import PointCheck
 from .state import SignumState
 from .turn import ENTRY_X, TERRAIN_SPOTS
 
@@ -38,6 +38,7 @@ _DICE_MAX = 2 * max(max(c.strength, *(p.x for p in c.props), 0) for c in cr.CARD
 """A bound on the dice of one roll (strength or a property's X, with bonuses) and on a melee split."""
 GRID_BEARINGS = tuple((i + 0.5) * math.pi / 4 for i in range(8))
 """The ``move_to`` grid's bearings: halfway between the eight directions of ``move``."""
+_GRID_UNITS = tuple((math.cos(a), math.sin(a)) for a in GRID_BEARINGS)
 _PHASES = ("roll_first", "choose_first", "stack", "build", "terrain", "activation", "over")
 _PENDING = ("melee", "melee_roll", "pursuit", "backstab", "move", "boiler", "find", "shot", "shot_block",
             "magic", "heal", "control", "detect")  # fmt: skip
@@ -113,12 +114,17 @@ class SignumEncoding(GameEncoding):
         if kind != "move_to" or not isinstance(state, SignumState):
             return ()
         m = state.model(state.acting)
+        check = PointCheck(state, m)
+        # A point more than the allowance away is refused whatever else holds; rounding it to the
+        # millimetre moves it by less than 0.08 cm, so a length past this bound is refused for sure.
+        beyond = check.reach + bf.EPS + 0.08
         out = []
-        for b, angle in enumerate(GRID_BEARINGS):
-            ux, uy = math.cos(angle), math.sin(angle)
+        for b, (ux, uy) in enumerate(_GRID_UNITS):
             for slot, d in enumerate(bf.STEPS):
+                if d > beyond:
+                    break  # the lengths grow
                 x, y = round((m.x + ux * d) * 10), round((m.y + uy * d) * 10)
-                if why_not_point(state, m, x / 10.0, y / 10.0) is None:
+                if check(x / 10.0, y / 10.0) is None:
                     out.append((Action("move_to", (b, slot)), Action("move_to", (x, y))))
         return out
 

@@ -8,18 +8,29 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ludorum.engine import CANCEL, CHANCE, Action, Config, Game, IllegalAction, Result
+from ludorum.engine.i18n import N_, T
 from ludorum.engine.options import Option
 from ludorum.games.signum import actions as act
 from ludorum.games.signum import combat, dice, setup, turn, victory
 from ludorum.games.signum import creatures as cr
 from ludorum.games.signum.movement import destinations, why_not_point
-from ludorum.games.signum.state import SignumState
+from ludorum.games.signum.state import SignumState, player
 
 if TYPE_CHECKING:
     from ludorum.engine.evaluation import Evaluation
 
 _cache: list[Any] = [None, None]
 """The last state asked for its legal actions and the answer (states are never changed in place)."""
+
+MOVEMENT_RULE = T("Rulebook › 7.1 Movement")
+CHAPTERS = {
+    "build": N_("6.2 Building phase"),
+    "terrain": N_("6.3 Terrain cards"),
+    "activation": N_("6.4 Activation phase"),
+}
+"""The rulebook chapter of each phase, named in refusals."""
+START_CHAPTER = N_("5 Start of the game")
+"""The chapter of the set-up's decisions."""
 
 DICE_KINDS = ("roll", "first_die")
 WAITING = (
@@ -43,19 +54,22 @@ class SignumGame(Game[SignumState]):
     title = "Legends of Signum"
     min_players = 2
     max_players = 4
-    blurb = (
+    blurb = T(
         "A skirmish card game on a tabletop battlefield: build from your deck, bring creatures into "
         "play and fight. Kill the enemy hero or reach 51 prosperity to win."
     )
-    length = "turns until a hero falls or 51 prosperity (60 turns each at most)"
+    length = T("turns until a hero falls or 51 prosperity (60 turns each at most)")
     variants = {
-        "architect": "Experienced Architect: a building deck stacked in a chosen order (Rulebook › 10)",
-        "teams": "4 players, 2 against 2: P1 and P3 against P2 and P4 (designed, Rulebook › 10)",
+        "architect": T("Experienced Architect: a building deck stacked in a chosen order (Rulebook › 10)"),
+        "teams": T("4 players, 2 against 2: P1 and P3 against P2 and P4 (designed, Rulebook › 10)"),
     }
     options = tuple(
         Option(
             f"deck{i}",
-            f"player {i + 1}'s deck and hero: a starter deck, or 'hero: card, card*2, ...' of one's own",
+            T(
+                "player {n}'s deck and hero: a starter deck, or 'hero: card, card*2, ...' of one's own",
+                n=i + 1,
+            ),
             kind="text",
             choices=setup.deck_choices(),
             default=setup.DEFAULT_DECKS[i],
@@ -71,7 +85,7 @@ class SignumGame(Game[SignumState]):
         if config.has("teams") and config.players != 4:
             from ludorum.engine import ConfigError
 
-            raise ConfigError("Legends of Signum: 2 against 2 ('teams') is for 4 players")
+            raise ConfigError(T("Legends of Signum: 2 against 2 ('teams') is for 4 players"))
         setup.check_decks(config)
 
     def new(self, config: Config, seed: int) -> SignumState:
@@ -152,7 +166,7 @@ class SignumGame(Game[SignumState]):
     def open_kinds(self, state: SignumState) -> dict[str, str]:
         """While a creature chooses where to move, any exact point may be given (Battlefield)."""
         if self._moving(state):
-            return {"move_to": "the new centre of the acting model: x and y in millimetres"}
+            return {"move_to": T("the new centre of the acting model: x and y in millimetres")}
         return {}
 
     def apply(self, state: SignumState, action: Action) -> SignumState:
@@ -160,7 +174,9 @@ class SignumGame(Game[SignumState]):
         if action.kind == "move_to" and self._moving(state):
             self._check_point(state, action)
         elif not self._quick_legal(state, action) and action not in self.legal_actions(state):
-            raise IllegalAction(self.refusal(state, action), "Legends of Signum › " + self.chapter(state))
+            raise IllegalAction(
+                self.refusal(state, action), T("Legends of Signum › {chapter}", chapter=self.chapter(state))
+            )
         s = state.clone()
         self._apply(s, action)
         self._settle(s)
@@ -216,10 +232,10 @@ class SignumGame(Game[SignumState]):
     def _check_point(self, state: SignumState, action: Action) -> None:
         args = action.args
         if len(args) != 2 or not all(type(a) is int for a in args):
-            raise IllegalAction("Move: give the point as two whole millimetres", "Rulebook › 7.1 Movement")
+            raise IllegalAction(T("Move: give the point as two whole millimetres"), MOVEMENT_RULE)
         why = why_not_point(state, state.model(state.acting), args[0] / 10.0, args[1] / 10.0)  # type: ignore[operator]
         if why:
-            raise IllegalAction(f"Move: {why}", "Rulebook › 7.1 Movement")
+            raise IllegalAction(T("Move: {why}", why=why), MOVEMENT_RULE)
 
     def _apply(self, s: SignumState, action: Action) -> None:
         kind, args = action.kind, action.args
@@ -287,16 +303,12 @@ class SignumGame(Game[SignumState]):
     # -- refusals ------------------------------------------------------------------------------------
 
     def chapter(self, s: SignumState) -> str:
-        """The rulebook chapter of the decision at hand."""
+        """The rulebook chapter of the decision at hand (its Russian title is the rulebook's contents')."""
         if s.rolls:
-            return "The three-faced die"
+            return T("The three-faced die")
         if s.pending:
-            return "7.2 Melee"
-        return {
-            "build": "6.2 Building phase",
-            "terrain": "6.3 Terrain cards",
-            "activation": "6.4 Activation phase",
-        }.get(s.phase, "5 Start of the game")
+            return T("7.2 Melee")
+        return T(CHAPTERS.get(s.phase, START_CHAPTER))
 
     def refusal(self, s: SignumState, action: Action) -> str:
         """Why the action is not possible, in the player's words."""
@@ -323,14 +335,16 @@ class SignumGame(Game[SignumState]):
         if state.phase == "over":
             return ""
         if state.phase in ("roll_first", "choose_first", "stack"):
-            return "Set-up"
-        return f"Turn {state.turn} · P{state.active + 1}'s turn"
+            return T("Set-up")
+        return T("Turn {n} · {seat}'s turn", n=state.turn, seat=player(state.active))
 
     def seat_name(self, state: SignumState, seat: int) -> str:
         """The faction a seat leads."""
         from ludorum.games.signum.content import FACTIONS
 
-        return f"P{seat + 1}, {FACTIONS[cr.CARDS[state.heroes[seat]].faction]}"
+        return T(
+            "{seat}, {faction}", seat=player(seat), faction=T(FACTIONS[cr.CARDS[state.heroes[seat]].faction])
+        )
 
     def view(self, state: SignumState, seat: int | None) -> dict[str, Any]:
         """The derived view plus, for clients, summaries of every card the seat can see and who decides."""

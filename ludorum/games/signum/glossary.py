@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ludorum.engine.i18n import N_, Glossed, T, Text
+
 PROPERTIES: dict[str, tuple[str, str, bool]] = {
     # id: (English name, Russian name, takes X)
     "aura": ("Aura X", "Аура Х", True),
@@ -115,18 +117,37 @@ def parse(text: str) -> Prop:
     return Prop(name)
 
 
+POWERED: dict[str, str] = {
+    "shot": N_("Shot"),
+    "magic_shot": N_("Magic Shot"),
+    "magical_strike": N_("Magical Strike"),
+}
+"""What a Steam Boiler powers, by name without its X."""
+
+WORD_EFFECT_NAMES: dict[str, str] = {
+    "prosperity": N_("prosperity"),
+    "heal_hero": N_("heal hero"),
+    "wound_contact": N_("wound contact"),
+    "draw": N_("draw"),
+}
+"""The effects of First Word and Last Word, in words."""
+
+
+def term(name: str, x: int = 0) -> Text:
+    """A property's name as a message (the rulebook's Russian term is its translation): ``"Shot 3"``."""
+    en, _ru, takes_x = PROPERTIES[name]
+    return T(en.replace("X", "{x}"), x=x) if takes_x else T(en)
+
+
 def label(p: Prop) -> str:
-    """The property as players read it: ``"Shot 3 (Выстрел 3)"``."""
-    en, ru, takes_x = PROPERTIES[p.name]
+    """The property as players read it: ``"Shot 3 (Выстрел 3)"`` in English, ``"Выстрел 3"`` in Russian."""
+    _en, ru, takes_x = PROPERTIES[p.name]
     if p.name == "aura":
-        inner = label(parse(p.arg))
-        return f"Aura {p.dist}: {inner}"
+        return T("Aura {dist}: {property}", dist=p.dist, property=label(parse(p.arg)))
     if p.name == "clink_of_coins":
-        return f"{en} ({label(parse(p.arg))})"
+        return T("Clink of Coins ({property})", property=label(parse(p.arg)))
     if p.name == "steam_boiler":
-        return f"{en} ({PROPERTIES[p.arg][0].replace(' X', '')})"
+        return T("Steam Boiler ({property})", property=T(POWERED[p.arg]))
     if p.name in ("first_word", "last_word"):
-        return f"{en}: {p.arg.replace('_', ' ')} {p.x}"
-    if takes_x:
-        return f"{en.replace('X', str(p.x))} ({ru.replace('Х', str(p.x))})"
-    return f"{en} ({ru})"
+        return T("{word}: {effect} {x}", word=term(p.name), effect=T(WORD_EFFECT_NAMES[p.arg]), x=p.x)
+    return Glossed(term(p.name, p.x), ru.replace("Х", str(p.x)) if takes_x else ru)

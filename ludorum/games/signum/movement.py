@@ -95,10 +95,26 @@ def contact_moves(s: SignumState, m: Model, limit: float | None = None) -> dict[
 
 def why_not_point(s: SignumState, m: Model, x: float, y: float) -> str | None:
     """Why the creature may not move to the exact point (x, y) cm, or ``None`` if it may."""
-    reach = allowance(s, m, False)
-    return bf.check_move(
-        cr.disc(m), x, y, reach, cr.others(s, m.uid), cr.obstacles(s.terrain), cr.has(s, m, "flight")
-    )
+    return PointCheck(s, m)(x, y)
+
+
+class PointCheck:
+    """:func:`why_not_point` for many points of one creature's move: what every point shares (its
+    allowance, the other bases, the terrain) is found once."""
+
+    __slots__ = ("flight", "me", "others", "reach", "terrain")
+
+    def __init__(self, s: SignumState, m: Model) -> None:
+        self.reach = allowance(s, m, False)
+        """How far the creature may go."""
+        self.me = cr.disc(m)
+        self.others = cr.others(s, m.uid)
+        self.terrain = cr.obstacles(s.terrain)
+        self.flight = cr.has(s, m, "flight")
+
+    def __call__(self, x: float, y: float) -> str | None:
+        """Why the creature may not move to (x, y) cm, or ``None`` if it may."""
+        return bf.check_move(self.me, x, y, self.reach, self.others, self.terrain, self.flight)
 
 
 def begin_move(s: SignumState, uid: int, x: float, y: float, run: bool, then: int = -1) -> None:

@@ -5,109 +5,187 @@ from __future__ import annotations
 import functools
 
 from ludorum.engine import Action
+from ludorum.engine.i18n import N_, Joined, T, Text, join, say
 from ludorum.games.signum import battlefield as bf
 from ludorum.games.signum import creatures as cr
 from ludorum.games.signum import dice
 from ludorum.games.signum.glossary import label
-from ludorum.games.signum.state import SignumState
-from ludorum.games.signum.turn import ENTRY_X, TERRAIN_SPOTS
+from ludorum.games.signum.state import SignumState, player
+from ludorum.games.signum.turn import ENTRY_X, TERRAIN_SPOTS, available_buildings
+
+PLACES: dict[tuple[str, str], str] = {
+    ("", ""): N_("the centre"),
+    ("north", ""): N_("the north"),
+    ("south", ""): N_("the south"),
+    ("", "west"): N_("the west"),
+    ("", "east"): N_("the east"),
+    ("north", "west"): N_("the north-west"),
+    ("north", "east"): N_("the north-east"),
+    ("south", "west"): N_("the south-west"),
+    ("south", "east"): N_("the south-east"),
+}
+"""The ninths of the Battlefield in words."""
+
+EDGE_POINTS = (
+    (N_("far west"), N_("west"), N_("middle"), N_("east"), N_("far east")),
+    (N_("far south"), N_("south"), N_("middle"), N_("north"), N_("far north")),
+)
+"""The five entry points along a south or north edge (P1, P2), and along a west or east edge (P3, P4)."""
+
+ATTACKS = {
+    "melee": N_("Attack in melee {target}"),
+    "shoot": N_("Shoot at {target}"),
+    "magic_shot": N_("Magic Shot at {target}"),
+    "strike": N_("Magical Strike at {target}"),
+    "heal": N_("Heal {target}"),
+    "control": N_("Take control of {target}"),
+    "detect": N_("Search for the hidden {target}"),
+}
+"""The actions that name one creature as their target."""
 
 
-def place(x: float, y: float) -> str:
+def place(x: float, y: float) -> Text:
     """A point of the 60 × 60 cm Battlefield in words, by ninths: "the south-west", "the centre".
     P1's edge is the south, P2's the north (P3 west, P4 east)."""
     ns = "south" if y < 25 else "north" if y > 35 else ""
     we = "west" if x < 21 else "east" if x > 39 else ""
-    return "the " + ("-".join(w for w in (ns, we) if w) or "centre")
+    return T(PLACES[ns, we])
 
 
-def entry_place(seat: int, along: float) -> str:
+def entry_place(seat: int, along: float) -> Text:
     """One of the five entry points on a seat's table edge, in words."""
-    south_north = seat >= 2  # P3 and P4 enter along the west and east edges
-    ends = ("south", "north") if south_north else ("west", "east")
-    words = (f"far {ends[0]}", ends[0], "middle", ends[1], f"far {ends[1]}")
-    return f"the {words[min(4, int(along // 12))]} of P{seat + 1}'s edge"
+    words = EDGE_POINTS[seat >= 2]  # P3 and P4 enter along the west and east edges
+    return T("the {point} of {seat}'s edge", point=T(words[min(4, int(along // 12))]), seat=player(seat))
 
 
-def _name(s: SignumState, uid: object) -> str:
+def _name(s: SignumState, uid: object) -> Text:
     """A creature by its name; where several of that name stand, by whose it is and where it stands."""
     m = s.find(uid) if isinstance(uid, int) else None
     if m is None:
-        return "a creature no longer on the Battlefield"
-    name = cr.CARDS[m.card].name_en
+        return T("a creature no longer on the Battlefield")
+    name = cr.CARDS[m.card].name
     twins = [o for o in s.models if o.card == m.card and o.uid != m.uid]
     if not twins:
         return name
     if all(o.owner != m.owner for o in twins):
-        return f"P{m.owner + 1}'s {name}"
-    return f"P{m.owner + 1}'s {name} in {place(m.x, m.y)}"
+        return T("{seat}'s {name}", seat=player(m.owner), name=name)
+    return T("{seat}'s {name} in {place}", seat=player(m.owner), name=name, place=place(m.x, m.y))
+
+
+def _faces(counts: tuple[int, ...] | tuple[object, ...]) -> Joined:
+    """Dice face counts, "2× Bullseye, 0× Axe, 1× Shield/Axe"."""
+    return join(
+        ", ",
+        (T("{n}× {face}", n=n, face=T(dice.FACE_NAMES[f])) for n, f in zip(counts, (1, 2, 4), strict=True)),
+    )
 
 
 def describe(s: SignumState, action: Action) -> str:
     """The action in the rulebook's words."""
     k, a = action.kind, action.args
     if k == "roll":
-        return f"Dice: {a[0]}× Bullseye, {a[1]}× Axe, {a[2]}× Shield/Axe"
+        return T("Dice: {faces}", faces=_faces(a))
     if k == "first_die":
-        return f"The die roll: P{int(a[0]) + 1} chooses who goes first"  # type: ignore[arg-type]
+        return T("The die roll: {seat} chooses who goes first", seat=player(int(a[0])))  # type: ignore[arg-type]
     if k == "first":
-        return f"P{int(a[0]) + 1} plays first"  # type: ignore[arg-type]
+        return T("{seat} plays first", seat=player(int(a[0])))  # type: ignore[arg-type]
     if k == "stack":  # secret: the label may be shown to every seat
-        return "Put a building card next in the building deck"
+        return T("Put a building card next in the building deck")
     if k == "build":
-        return f"Build {cr.CARDS[str(a[0])].label()}"
+        return T("Build {card}", card=cr.CARDS[str(a[0])].label())
     if k == "pass":
-        return "Pass this phase"
+        return T("Pass this phase")
     if k == "terrain":
         tx, ty = TERRAIN_SPOTS[int(a[1])]  # type: ignore[arg-type]
-        return f"Lay {cr.CARDS[str(a[0])].name_en} in {place(tx, ty)}"
+        return T("Lay {card} in {place}", card=cr.CARDS[str(a[0])].name, place=place(tx, ty))
     if k == "clink":
-        return f"Clink of Coins: {'pay 1 prosperity for' if a[1] else 'do not pay for'} {_name(s, a[0])}"
+        if a[1]:
+            return T("Clink of Coins: pay 1 prosperity for {target}", target=_name(s, a[0]))
+        return T("Clink of Coins: do not pay for {target}", target=_name(s, a[0]))
     if k == "recruit":
         where = entry_place(s.active, ENTRY_X[int(a[1])])  # type: ignore[arg-type]
-        return f"Bring {cr.CARDS[str(a[0])].label()} onto the Battlefield at {where}"
+        return T(
+            "Bring {card} onto the Battlefield at {place}", card=cr.CARDS[str(a[0])].label(), place=where
+        )
     if k == "cast":
-        target = f" on {_name(s, a[1])}" if a[1] != -1 else ""
-        return f"Cast {cr.CARDS[str(a[0])].name_en}{target}"
+        card = cr.CARDS[str(a[0])].name
+        if a[1] == -1:
+            return T("Cast {card}", card=card)
+        return T("Cast {card} on {target}", card=card, target=_name(s, a[1]))
     if k == "equip":
-        return f"Give the hero {cr.CARDS[str(a[0])].name_en}"
+        return T("Give the hero {card}", card=cr.CARDS[str(a[0])].name)
     if k == "set":  # secret: the label may be shown to every seat
-        return "Set a tactic card face down"
+        return T("Set a tactic card face down")
     if k == "activate":
-        return f"Activate {_name(s, a[0])}"
+        return T("Activate {target}", target=_name(s, a[0]))
     if k == "end_turn":
-        return "End the turn"
+        return T("End the turn")
     if k == "move":
-        return f"Move {bf.DIRECTION_NAMES[int(a[0])]} {int(a[1]) / 10:g} cm"  # type: ignore[arg-type]
+        direction = T(bf.DIRECTION_NAMES[int(a[0])])  # type: ignore[arg-type]
+        return T("Move {direction} {cm} cm", direction=direction, cm=f"{int(a[1]) / 10:g}")  # type: ignore[arg-type]
     if k == "run":
-        return f"Run {bf.DIRECTION_NAMES[int(a[0])]}"  # type: ignore[arg-type]
+        return T("Run {direction}", direction=T(bf.DIRECTION_NAMES[int(a[0])]))  # type: ignore[arg-type]
     if k == "move_to":
         x, y = int(a[0]) / 10, int(a[1]) / 10  # type: ignore[arg-type]
-        return f"Move to a point in {place(x, y)} ({x:g} cm from the west edge, {y:g} cm from the south)"
-    if k in ("contact", "pursue"):
-        return f"{'Pursue' if k == 'pursue' else 'Move into contact with'} {_name(s, a[0])}"
+        return T(
+            "Move to a point in {place} ({x} cm from the west edge, {y} cm from the south)",
+            place=place(x, y),
+            x=f"{x:g}",
+            y=f"{y:g}",
+        )
+    if k == "pursue":
+        return T("Pursue {target}", target=_name(s, a[0]))
+    if k == "contact":
+        return T("Move into contact with {target}", target=_name(s, a[0]))
     if k == "split":
-        return f"Put {a[0]} strength dice into attack, the rest into defence"
-    words = {
-        "melee": "Attack in melee",
-        "shoot": "Shoot at",
-        "magic_shot": "Magic Shot at",
-        "strike": "Magical Strike at",
-        "heal": "Heal",
-        "control": "Take control of",
-        "detect": "Search for the hidden",
-    }
-    if k in words:
-        return f"{words[k]} {_name(s, a[0])}"
+        return T("Put {n} strength dice into attack, the rest into defence", n=a[0])
+    if k in ATTACKS:
+        return T(ATTACKS[k], target=_name(s, a[0]))
     if k == "done":
-        return "End this creature's activation"
+        return T("End this creature's activation")
     if k == "cancel":
-        return "Choose another creature"
+        return T("Choose another creature")
     return str(action)
 
 
+TURN_LINES = {
+    "roll_first": N_("Turn {n}, {seat} to play, phase roll_first"),
+    "choose_first": N_("Turn {n}, {seat} to play, phase choose_first"),
+    "stack": N_("Turn {n}, {seat} to play, phase stack"),
+    "build": N_("Turn {n}, {seat} to play, phase build"),
+    "terrain": N_("Turn {n}, {seat} to play, phase terrain"),
+    "activation": N_("Turn {n}, {seat} to play, phase activation"),
+    "over": N_("Turn {n}, {seat} to play, phase over"),
+}
+"""The terminal view's first line, by phase (one message each: the English names the phase by its id)."""
+
+DICE_GROUPS = {
+    "aa": N_("aa"),
+    "ad": N_("ad"),
+    "da": N_("da"),
+    "dd": N_("dd"),
+    "hit": N_("hit"),
+    "block": N_("block"),
+    "boiler": N_("boiler"),
+    "find": N_("find"),
+}
+"""The groups of dice an action rolls, by their tags: the terminal's English names them by the tag
+(aa: the attacker's attack dice, ad: its defence, da/dd: the defender's), other languages in words.
+A Backstab's are ``b0``, ``b1``, …"""
+
+
+def _group(tag: str) -> Text | str:
+    """A group of dice as the terminal names it."""
+    if tag in DICE_GROUPS:
+        return T(DICE_GROUPS[tag])
+    if tag[:1] == "b" and tag[1:].isdigit():
+        return T("b{i}", i=int(tag[1:]))
+    return tag
+
+
 def render_text(s: SignumState, seat: int | None) -> str:
-    """The Battlefield as a 30×15 character grid (2 cm per column, 4 cm per row) and the zones."""
+    """The Battlefield as a 30×15 character grid (2 cm per column, 4 cm per row) and the zones, in the
+    current language (``say`` of its messages)."""
     w, h = 30, 15
     grid = [["." for _ in range(w)] for _ in range(h)]
     for t in s.terrain:
@@ -122,36 +200,49 @@ def render_text(s: SignumState, seat: int | None) -> str:
         row = min(h - 1, int(m.y / 4))
         grid[row][col] = str(m.owner + 1) if cr.is_hero(s, m) else "abcd"[m.owner]
     lines = ["".join(r) for r in reversed(grid)]
-    out = [f"Turn {s.turn}, P{s.active + 1} to play, phase {s.phase}"]
+    out = [say(T(TURN_LINES[s.phase], n=s.turn, seat=player(s.active)))]
     out += ["  " + line for line in lines]
     for p in range(s.players):
-        you = " (you)" if p == seat else ""
-        out.append(
-            f"P{p + 1}{you}: prosperity {s.prosperity[p]}, deck {s.deck_sizes[p]}, "
-            f"hand {len(s.hands[p])}, tactics face down {len(s.tactics[p])}, "
-            f"City: {', '.join(cr.CARDS[b].name_en for b in s.city[p]) or '—'}, "
-            f"Graveyard {len(s.graveyard[p])}"
+        city = join(", ", (cr.CARDS[b].name for b in s.city[p])) if s.city[p] else "—"
+        line = T(
+            "{seat}: prosperity {prosperity}, deck {deck}, hand {hand}, tactics face down {tactics}, "
+            "City: {city}, Graveyard {graveyard}",
+            seat=T("{seat} (you)", seat=player(p)) if p == seat else player(p),
+            prosperity=s.prosperity[p],
+            deck=s.deck_sizes[p],
+            hand=len(s.hands[p]),
+            tactics=len(s.tactics[p]),
+            city=city,
+            graveyard=len(s.graveyard[p]),
         )
+        out.append(say(line))
     if seat is not None:
-        out.append("Your hand: " + ", ".join(cr.CARDS[c].name_en for c in s.hands[seat]))
+        out.append(say(T("Your hand: {cards}", cards=join(", ", (cr.CARDS[c].name for c in s.hands[seat])))))
         if s.tactics[seat]:
-            out.append("Your face-down tactics: " + ", ".join(cr.CARDS[c].name_en for c in s.tactics[seat]))
+            tactics = join(", ", (cr.CARDS[c].name for c in s.tactics[seat]))
+            out.append(say(T("Your face-down tactics: {cards}", cards=tactics)))
     for m in s.models:
         c = cr.CARDS[m.card]
-        flags = [f for f, on in (("hidden", m.hidden), ("activated", m.activated)) if on]
-        out.append(
-            f"  #{m.uid} P{m.owner + 1} {c.name_en} at ({m.x:.1f}, {m.y:.1f})"
-            f" wounds {m.wounds}/{cr.health(m)} str {cr.strength(s, m)}"
-            f" {'; '.join(label(p) for p in c.props)} {' '.join(flags)}"
+        flags = [T(f) for f, on in ((N_("hidden"), m.hidden), (N_("activated"), m.activated)) if on]
+        line = T(
+            "#{uid} {seat} {name} at ({x}, {y}) wounds {wounds}/{health} str {strength}",
+            uid=m.uid,
+            seat=player(m.owner),
+            name=c.name,
+            x=f"{m.x:.1f}",
+            y=f"{m.y:.1f}",
+            wounds=m.wounds,
+            health=cr.health(m),
+            strength=cr.strength(s, m),
         )
+        out.append(f"  {say(line)} {say(join('; ', (label(p) for p in c.props)))} {say(join(' ', flags))}")
     for r in s.rolls:
-        out.append(f"  dice waiting: {r.n} for {r.tag}")
+        out.append("  " + say(T("dice waiting: {n} for {tag}", n=r.n, tag=_group(r.tag))))
     for rolled in s.rolled:
-        faces = ", ".join(f"{n}× {dice.FACE_NAMES[f]}" for n, f in zip(rolled.faces, (1, 2, 4), strict=True))
-        out.append(f"  rolled {rolled.tag}: {faces}")
-    out += ["  " + line for line in s.log[-5:]]
+        out.append("  " + say(T("rolled {tag}: {faces}", tag=_group(rolled.tag), faces=_faces(rolled.faces))))
+    out += ["  " + say(line) for line in s.log[-5:]]
     if s.phase == "over":
-        out.append(f"Game over: {s.reason}")
+        out.append(say(T("Game over: {reason}", reason=s.reason)))
     return "\n".join(out)
 
 
@@ -182,7 +273,8 @@ def _summary(card_id: str) -> dict[str, object]:
 
 
 def visible_cards(s: SignumState, seat: int | None) -> dict[str, dict[str, object]]:
-    """Summaries of every card the seat can see: on the Battlefield, in Cities, Graveyards, open hands."""
+    """Summaries of every card the seat can see: on the Battlefield, in Cities, Graveyards, open hands, and
+    the buildings it could build."""
     ids: set[str] = {m.card for m in s.models} | {r for m in s.models for r in m.relics}
     ids |= {t.card for t in s.terrain}
     for zone in (s.city, s.graveyard, s.terrain_hands, s.building_hands):
@@ -191,4 +283,5 @@ def visible_cards(s: SignumState, seat: int | None) -> dict[str, dict[str, objec
     if seat is not None:
         ids.update(s.hands[seat])
         ids.update(s.tactics[seat])
+        ids.update(available_buildings(s, seat))  # public cards in no zone that the board offers to build
     return {i: card_summary(i) for i in sorted(ids)}

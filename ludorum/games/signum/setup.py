@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ludorum.engine import Config, ConfigError
 from ludorum.engine import rng as rngmod
+from ludorum.engine.i18n import T, join
 from ludorum.engine.options import Choice
 from ludorum.games.signum import creatures as cr
 from ludorum.games.signum.content import DECK_MAX, FACTIONS, base_content, deck_problems, expand
@@ -31,7 +32,11 @@ def parse_deck(text: str) -> tuple[str, tuple[str, ...]]:
     hero, sep, rest = text.partition(":")
     if not sep:
         raise ConfigError(
-            f"{text!r} is neither a starter deck ({', '.join(decks)}) nor 'hero: card, card*2, ...'"
+            T(
+                "{text} is neither a starter deck ({decks}) nor 'hero: card, card*2, ...'",
+                text=repr(text),
+                decks=", ".join(decks),
+            )
         )
     items = [c for c in rest.split(",") if c.strip()]
     for item in items:  # bound every count before anything is expanded (a stranger may write card*10**15)
@@ -40,7 +45,12 @@ def parse_deck(text: str) -> tuple[str, tuple[str, ...]]:
         small = count.isascii() and count.isdigit() and len(count) <= 3
         if star and not (small and 1 <= int(count) <= DECK_MAX):
             raise ConfigError(
-                f"copies of {name.strip()!r}: {count[:20]!r} is not a number of copies from 1 to {DECK_MAX}"
+                T(
+                    "copies of {card}: {count} is not a number of copies from 1 to {max}",
+                    card=repr(name.strip()),
+                    count=repr(count[:20]),
+                    max=DECK_MAX,
+                )
             )
     return hero.strip(), expand(items)
 
@@ -50,7 +60,13 @@ def deck_choices() -> tuple[Choice, ...]:
     content = base_content()
     return tuple(
         Choice(
-            d.id, f"{d.name_en} ({FACTIONS.get(d.faction, d.faction)}, hero {content.cards[d.hero].name_en})"
+            d.id,
+            T(
+                "{deck} ({faction}, hero {hero})",
+                deck=T(d.name_en),
+                faction=T(FACTIONS[d.faction]),
+                hero=content.cards[d.hero].name,
+            ),
         )
         for d in content.decks.values()
     )
@@ -67,9 +83,9 @@ def check_decks(config: Config) -> None:
     for seat in range(config.players):
         hero, cards = deck_of(config, seat)
         for p in deck_problems(base_content().cards, hero, cards):
-            problems.append(f"deck of player {seat + 1}: {p}")
+            problems.append(T("deck of player {n}: {problem}", n=seat + 1, problem=p))
     if problems:
-        raise ConfigError("; ".join(problems))
+        raise ConfigError(join("; ", problems))
 
 
 def edge_point(seat: int, along: float, r: float) -> tuple[float, float]:

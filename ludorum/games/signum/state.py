@@ -11,7 +11,13 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from ludorum.engine import GameState, hidden, per_seat
+from ludorum.engine.i18n import T, Text
 from ludorum.games.signum.dice import Roll, Rolled
+
+
+def player(seat: int) -> Text:
+    """A seat as the log and the labels name it: ``"P1"``."""
+    return T("P{n}", n=seat + 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,7 +175,8 @@ class SignumState(GameState):
         self.prosperity = tuple(p)
 
     def say(self, text: str) -> None:
-        """Add a line to the public log (the last 12 lines are kept)."""
+        """Add a line to the public log (the last 12 lines are kept); ``text`` is a ``T(...)`` message, so
+        every reader reads it in their language."""
         self.log = (*self.log[-11:], text)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ludorum.engine import Action
+from ludorum.engine.i18n import T
 from ludorum.games.signum import battlefield as bf
 from ludorum.games.signum import combat, victory
 from ludorum.games.signum import creatures as cr
@@ -27,7 +28,7 @@ from ludorum.games.signum.effects import (
     wound,
 )
 from ludorum.games.signum.setup import edge_point
-from ludorum.games.signum.state import Model, Placed, SignumState, set_item
+from ludorum.games.signum.state import Model, Placed, SignumState, player, set_item
 
 BASE_INCOME = 2
 """Designed (§ 6.1): prosperity every turn before buildings."""
@@ -54,7 +55,7 @@ def begin_turn(s: SignumState, seat: int) -> None:
     )
     income = BASE_INCOME + sum(cr.CARDS[b].income for b in s.city[seat])
     gain(s, (seat,), income)
-    s.say(f"Turn {s.turn}: P{seat + 1} gains {income} prosperity")
+    s.say(T("Turn {n}: {seat} gains {income} prosperity", n=s.turn, seat=player(seat), income=income))
     if victory.check_end(s):  # Rulebook › 8: 51 wins at once — before this turn's draw can pay anyone
         return
     hero = s.hero_of(seat)
@@ -121,7 +122,7 @@ def build(s: SignumState, b: str) -> None:
         hand = list(s.building_hands[seat])
         hand.remove(b)
         s.building_hands = set_item(s.building_hands, seat, tuple(hand))
-    s.say(f"P{seat + 1} builds {cr.CARDS[b].name_en}")
+    s.say(T("{seat} builds {card}", seat=player(seat), card=cr.CARDS[b].name))
     fire_opponents(s, seat, "enemy_builds")
     s.phase = "terrain"
     skip_empty_phases(s)
@@ -135,10 +136,10 @@ def terrain_fits(s: SignumState, t: str, x: float, y: float) -> str | None:
     d = bf.Disc(x, y, cr.CARDS[t].radius)
     for m in s.models:
         if bf.overlaps(d, cr.disc(m)):
-            return "Terrain: it would cover a creature's base"
+            return T("Terrain: it would cover a creature's base")
     for p in s.terrain:
         if bf.overlaps(d, bf.Disc(p.x, p.y, cr.CARDS[p.card].radius)):
-            return "Terrain: it would overlap other terrain"
+            return T("Terrain: it would overlap other terrain")
     return None
 
 
@@ -160,7 +161,7 @@ def lay_terrain(s: SignumState, t: str, spot: int) -> None:
     hand = list(s.terrain_hands[seat])
     hand.remove(t)
     s.terrain_hands = set_item(s.terrain_hands, seat, tuple(hand))
-    s.say(f"P{seat + 1} lays {cr.CARDS[t].name_en}")
+    s.say(T("{seat} lays {card}", seat=player(seat), card=cr.CARDS[t].name))
     start_activation(s)
 
 
@@ -292,7 +293,7 @@ def play_card(s: SignumState, action: Action) -> None:
         m = Model(s.next_uid, c, seat, point[0], point[1], fresh=not rush, hidden="hidden" in card.propmap)
         s.next_uid += 1
         s.models = (*s.models, m)
-        s.say(f"P{seat + 1} brings {card.name_en} onto the Battlefield")
+        s.say(T("{seat} brings {card} onto the Battlefield", seat=player(seat), card=card.name))
         word(s, m, "first_word")  # › First Word: when the character enters the Battlefield
         for p in s.opponents(seat):  # an opponent's ambush wounds the newcomer
             hurt = fire_tactic(s, p, "enemy_enters")
@@ -303,10 +304,10 @@ def play_card(s: SignumState, action: Action) -> None:
         hero = s.hero_of(seat)
         assert hero is not None
         s.put(hero.but(relics=(*hero.relics, c)))
-        s.say(f"P{seat + 1}'s hero takes up {card.name_en}")
+        s.say(T("{seat}'s hero takes up {card}", seat=player(seat), card=card.name))
     elif action.kind == "set":
         s.tactics = set_item(s.tactics, seat, (*s.tactics[seat], c))
-        s.say(f"P{seat + 1} sets a tactic card face down")
+        s.say(T("{seat} sets a tactic card face down", seat=player(seat)))
     else:
         cast(s, c, int(action.args[1]))  # type: ignore[arg-type]
 
@@ -316,9 +317,9 @@ def cast(s: SignumState, c: str, target: int) -> None:
     seat = s.active
     card = cr.CARDS[c]
     s.graveyard = set_item(s.graveyard, seat, (*s.graveyard[seat], c))
-    s.say(f"P{seat + 1} casts {card.name_en}")
+    s.say(T("{seat} casts {card}", seat=player(seat), card=card.name))
     if any(fire_tactic(s, p, "spell_cast") >= 0 for p in s.opponents(seat)):
-        s.say("The spell is countered")
+        s.say(T("The spell is countered"))
         return
     hero = s.hero_of(seat)
     assert hero is not None

@@ -9,9 +9,10 @@ characters during the game.
 
 from __future__ import annotations
 
+from ludorum.engine.i18n import T, join
 from ludorum.games.signum import creatures as cr
 from ludorum.games.signum import effects
-from ludorum.games.signum.state import SignumState
+from ludorum.games.signum.state import SignumState, player
 
 PROSPERITY_TO_WIN = effects.PROSPERITY_TO_WIN
 """Rulebook › 8: "accumulating fifty-one units of prosperity" (noted the moment it happens by
@@ -53,7 +54,7 @@ def finish(s: SignumState, winner: int, reason: str) -> None:
     s.rolled = ()
     s.acting = -1
     s.coins_due = ()
-    s.say("Game over: " + reason)
+    s.say(T("Game over: {reason}", reason=reason))
 
 
 def _sides(s: SignumState, seats: list[int]) -> set[int]:
@@ -88,13 +89,13 @@ def check_end(s: SignumState) -> bool:
         sides = _sides(s, standing)
         if not sides:
             w = tie_break(s, fallen)
-            what = "both heroes fell" if n == 2 else "the last heroes fell together"
-            finish(s, w, f"{what}; " + _tie_reason(s, w, fallen))
+            what = T("both heroes fell") if n == 2 else T("the last heroes fell together")
+            finish(s, w, T("{what}; {tie}", what=what, tie=_tie_reason(s, w, fallen)))
             return True
         if len(sides) == 1:
             w = standing[0]
-            who = ", ".join(f"P{p + 1}" for p in fallen)
-            finish(s, w, f"the hero of {who} was killed")
+            who = join(", ", (player(p) for p in fallen))
+            finish(s, w, T("the hero of {who} was killed", who=who))
             return True
         for p in fallen:
             effects.leave(s, p)
@@ -109,28 +110,32 @@ def check_end(s: SignumState) -> bool:
 def _prosperity_win(s: SignumState, rich: list[int]) -> None:
     if len(rich) > 1:
         w = tie_break(s, rich)
-        finish(s, w, f"{len(rich)} players reached 51 prosperity at once; " + _tie_reason(s, w, rich))
+        finish(
+            s,
+            w,
+            T("{n} players reached 51 prosperity at once; {tie}", n=len(rich), tie=_tie_reason(s, w, rich)),
+        )
     else:
-        finish(s, rich[0], f"P{rich[0] + 1} reached {PROSPERITY_TO_WIN} prosperity")
+        finish(s, rich[0], T("{seat} reached {n} prosperity", seat=player(rich[0]), n=PROSPERITY_TO_WIN))
 
 
 def _tie_reason(s: SignumState, w: int, seats: list[int]) -> str:
     if w == DRAW:
-        return "equal prosperity, City value and characters destroyed: a draw"
+        return T("equal prosperity, City value and characters destroyed: a draw")
     keys = sorted((_key(s, p) for p in seats), reverse=True)
     first, second = keys[0], keys[1]
     if first[0] != second[0]:
-        return f"P{w + 1} has more prosperity"
+        return T("{seat} has more prosperity", seat=player(w))
     if first[1] != second[1]:
-        return f"P{w + 1}'s City is worth more"
-    return f"P{w + 1} destroyed more enemy characters"
+        return T("{seat}'s City is worth more", seat=player(w))
+    return T("{seat} destroyed more enemy characters", seat=player(w))
 
 
 def turn_limit(s: SignumState) -> None:
     """The designed turn limit: the tie-breaks of chapter 9 decide among the players still in."""
     alive = [p for p in range(s.players) if not s.out[p]]
     w = tie_break(s, alive)
-    finish(s, w, f"turn limit {limit(s.players)} reached; " + _tie_reason(s, w, alive))
+    finish(s, w, T("turn limit {n} reached; {tie}", n=limit(s.players), tie=_tie_reason(s, w, alive)))
 
 
 def limit(players: int) -> int:

@@ -2,11 +2,17 @@
 
 Run from the repository root when a rulebook or a game's doc changes, and commit the result::
 
-    python -m ludorum.web.rules.build [../shared/rulebooks]
+    python -m ludorum.web.rules.build [../shared/rulebooks] [--translated]
+
+A page in another language (``<game>.<lang>.md``) is translated by hand (:data:`TRANSLATIONS`,
+``docs/*.ru.md``); ``translated.json`` keeps the English page's fingerprint as of the last translation, so
+a test fails when the English changes and the translation does not follow.  ``--translated`` records the
+current fingerprints once the translation is brought up to date.
 
 Each page is the rulebook's own text where it exists (Reliquium and Medieval Realms: the English
 rulebooks turned into Markdown by their line shapes; Legends of Signum: docs/signum-rules.md, the
-translated chapters and the rebuilt ones, each statement marked known or **designed**), followed by the
+translated chapters and the rebuilt ones, each statement marked known or **designed**; its Russian page,
+``signum.ru.md``, from docs/signum-rules.ru.md, the rulebook's own Russian chapters), followed by the
 parts the project designed and the readings it chose where the rulebook is silent or open, taken from
 the game's doc (docs/<game>.md) and marked as designed.  The server serves the packaged result; nothing
 here runs at play time.
@@ -14,6 +20,8 @@ here runs at play time.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 import sys
 from pathlib import Path
@@ -27,6 +35,16 @@ DESIGNED = {
     "medieval-realms": ("Designed content", "Interpretations", "Symbols without"),
 }
 """Per game, words in the headings of the doc's sections that describe designed parts or readings."""
+
+TRANSLATIONS = {
+    "signum.ru": ("signum", "signum-rules.ru.md"),
+    "medieval-realms.ru": ("medieval-realms", "medieval-realms-rules.ru.md"),
+    "reliquium.ru": ("reliquium", "reliquium-rules.ru.md"),
+}
+"""Each page written in another language: the English page it is translated from, and its doc (Legends
+of Signum's Russian: the rulebook's own chapters and the rebuilt ones in Russian, the designed parts marked
+«придумано»; Medieval Realms' and Reliquium's: the project's translations of their English rulebooks and of
+what it designed).  A game without one is read in English by every reader."""
 
 INTRO = (
     "*This page holds the rulebook's own text, then — under **Designed by the project** — everything "
@@ -77,10 +95,9 @@ def designed_sections(doc: str, words: tuple[str, ...]) -> str:
 
 
 def build(rulebooks: Path) -> dict[str, str]:
-    """Every rules page's Markdown, by game name."""
-    pages = {
-        "signum": (DOCS / "signum-rules.md").read_text(encoding="utf-8"),
-    }
+    """Every rules page's Markdown, by file name: ``<game>`` (English) or ``<game>.<lang>``."""
+    pages = {"signum": (DOCS / "signum-rules.md").read_text(encoding="utf-8")}
+    pages |= {page: (DOCS / doc).read_text(encoding="utf-8") for page, (_game, doc) in TRANSLATIONS.items()}
     for game, book in (("reliquium", "reliquium.txt"), ("medieval-realms", "medieval-realms.txt")):
         text = rulebook_markdown((rulebooks / book).read_text(encoding="utf-8"))
         doc = (DOCS / f"{game}.md").read_text(encoding="utf-8")
@@ -89,12 +106,35 @@ def build(rulebooks: Path) -> dict[str, str]:
     return pages
 
 
+TRANSLATED = HERE / "translated.json"
+"""The fingerprint of each English source as it was when its translation was last brought up to date."""
+
+
+def fingerprint(game: str) -> str:
+    """A short digest of a game's English page (its rulebook and docs as built): a change to it makes its
+    translations stale."""
+    return hashlib.sha256((HERE / f"{game}.md").read_bytes()).hexdigest()[:16]
+
+
+def stale_translations() -> list[str]:
+    """The pages in another language whose English source changed since they were translated."""
+    known = json.loads(TRANSLATED.read_text(encoding="utf-8")) if TRANSLATED.exists() else {}
+    return [page for page, (game, _doc) in TRANSLATIONS.items() if known.get(page) != fingerprint(game)]
+
+
 def main() -> None:
     """Write the pages next to this module."""
-    rulebooks = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT.parent / "shared" / "rulebooks"
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    rulebooks = Path(args[0]) if args else ROOT.parent / "shared" / "rulebooks"
     for game, text in build(rulebooks).items():
         (HERE / f"{game}.md").write_text(text, encoding="utf-8")
         print(f"wrote {HERE / f'{game}.md'} ({len(text):,} characters)")
+    if "--translated" in sys.argv:  # the translations were brought up to date with their sources
+        marks = {page: fingerprint(game) for page, (game, _doc) in TRANSLATIONS.items()}
+        TRANSLATED.write_text(json.dumps(marks, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    for page in stale_translations():
+        game, doc = TRANSLATIONS[page]
+        print(f"docs/{doc} is older than {game}.md: translate the change, then run with --translated")
 
 
 if __name__ == "__main__":

@@ -150,7 +150,7 @@
       const score = snap.result ? " — " + Ludorum.t("{score} (rank {rank})", { score: snap.result.scores[p.seat], rank: snap.result.ranking[p.seat] }) : "";
       return el("li", { class: [p.seat === snap.to_move ? "turn" : "", p.you ? "you" : ""].join(" ").trim() || null,
         "aria-current": p.seat === snap.to_move ? "step" : null },
-        `${p.name} (${kind})${score}`, clockOf(p.seat));
+        `${p.name} (${kind})${score}`, p.you ? el("span", { class: "muted" }, " " + Ludorum.t("(you)")) : null, clockOf(p.seat));
     }));
   }
 

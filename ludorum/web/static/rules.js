@@ -11,6 +11,9 @@
       document.title = Ludorum.t("Rules of {game} — Ludorum", { game: page.title });
       // the server's own rendering of its packaged text (raw HTML in the Markdown is not passed through)
       article.innerHTML = page.html;
+      article.lang = page.lang;
+      // A page not yet written in the reader's language is read in English: say so, in theirs.
+      if (page.lang !== Ludorum.lang) article.prepend(el("p", { class: "muted", role: "note" }, Ludorum.t("These rules are not yet written in your language: here they are in English.")));
     } catch (e) {
       article.replaceChildren(el("p", { class: "error", role: "alert" }, e.message));
       return;

@@ -156,6 +156,15 @@ def test_view_summarises_visible_cards_only() -> None:
     assert v0["to_move"] == 0
 
 
+def test_view_summarises_every_card_the_seat_may_choose() -> None:
+    """A building one may build lies in no zone, but the board draws it as a card: the view summarises it."""
+    s = start()
+    assert s.phase == "build"
+    named = {str(a.args[0]) for a in GAME.legal_actions(s) if a.kind == "build"}
+    assert named
+    assert named <= set(GAME.view(s, s.active)["cards"])
+
+
 def test_labels_of_secret_actions_name_no_card() -> None:
     s = build(models=[], hands=(["shield_wall"], []))
     assert GAME.describe(s, Action("set", ("shield_wall",))) == "Set a tactic card face down"

@@ -29,14 +29,28 @@
   const RESOURCES = ["production", "science", "culture", "religion", "gold", "raw_material", "battle_point"];
   const SQUARES = RESOURCES.slice(0, 6); // the Management Zone has no Battle Point square
   const RES = {
-    production: { label: "Production", short: "Prod", fill: "#8a7f72", ink: "#fff" },
-    science: { label: "Science", short: "Sci", fill: "#2f66b3", ink: "#fff" },
-    culture: { label: "Culture", short: "Cult", fill: "#7d4aa8", ink: "#fff" },
-    religion: { label: "Religion", short: "Rel", fill: "#f3f0e6", ink: "#3b3428" },
-    gold: { label: "Gold", short: "Gold", fill: "#e0b52a", ink: "#3b3428" },
-    raw_material: { label: "Raw Material", short: "Raw", fill: "#8b5a2b", ink: "#fff" },
-    battle_point: { label: "Battle Point", short: "Battle", fill: "#b3312c", ink: "#fff" },
+    production: { label: Ludorum.t("Production"), short: Ludorum.t("Prod"), fill: "#8a7f72", ink: "#fff" },
+    science: { label: Ludorum.t("Science"), short: Ludorum.t("Sci"), fill: "#2f66b3", ink: "#fff" },
+    culture: { label: Ludorum.t("Culture"), short: Ludorum.t("Cult"), fill: "#7d4aa8", ink: "#fff" },
+    religion: { label: Ludorum.t("Religion"), short: Ludorum.t("Rel"), fill: "#f3f0e6", ink: "#3b3428" },
+    gold: { label: Ludorum.t("Gold"), short: Ludorum.t("Gold"), fill: "#e0b52a", ink: "#3b3428" },
+    raw_material: { label: Ludorum.t("Raw Material"), short: Ludorum.t("Raw"), fill: "#8b5a2b", ink: "#fff" },
+    battle_point: { label: Ludorum.t("Battle Point"), short: Ludorum.t("Battle"), fill: "#b3312c", ink: "#fff" },
   };
+  // The words of the view's codes (card kinds, leaders, end-of-game conditions); names and colours come
+  // from the data files, whose words are in the browser's table: Ludorum.t(card.name).
+  const KINDS = { realm: Ludorum.t("realm"), majority: Ludorum.t("majority"), auction: Ludorum.t("auction") };
+  const LEADERS = { mayor: Ludorum.t("Mayor"), general: Ludorum.t("General"), admiral: Ludorum.t("Admiral") };
+  const CONDITIONS = { colour_cards: Ludorum.t("cards of a colour"), admirals: Ludorum.t("Admirals"), generals: Ludorum.t("Generals"),
+    mayors: Ludorum.t("Mayors"), colours: Ludorum.t("colours"), resources: Ludorum.t("resources") };
+  const word = (table, code) => (code in table ? table[code] : code);
+  const colourName = (realm) => Ludorum.t(realm.colour);
+  /** A card's name in the reader's language; `short` drops a "Territory: " (or like) prefix. */
+  function cardName(card, short) {
+    const name = Ludorum.t(card.name);
+    const cut = name.indexOf(": ");
+    return short && cut >= 0 ? name.slice(cut + 2) : name;
+  }
   const STAMP = {
     orange: "#e07b1f", black: "#2a2a2a", red: "#c0392b", violet: "#7d4aa8", white: "#f4f1e8",
     blue: "#2f66b3", yellow: "#e6c229", green: "#3c8d40", grey: "#8e8e8e", turquoise: "#1fa5a0",
@@ -82,8 +96,8 @@
     node.classList.add("mr-hot");
     node.setAttribute("tabindex", "0");
     node.setAttribute("role", "button");
-    node.setAttribute("aria-label", options.length === 1 ? options[0].label : `${name}: ${options.length} choices`);
-    node.append(s("title", {}, options.length === 1 ? options[0].label : `${name} (${options.length} choices)`));
+    node.setAttribute("aria-label", options.length === 1 ? options[0].label : Ludorum.tn("{name}: {n} choice", "{name}: {n} choices", options.length, { name }));
+    node.append(s("title", {}, options.length === 1 ? options[0].label : Ludorum.tn("{name} ({n} choice)", "{name} ({n} choices)", options.length, { name })));
     const go = () => ui.offer(options, name, node);
     node.addEventListener("click", go);
     node.addEventListener("keydown", (event) => {
@@ -109,26 +123,26 @@
     const order = view.turn_order.map((seat, i) => {
       const realm = view.realms[seat];
       const classes = ["mr-chip", seat === view.acting ? "acting" : "", realm.passed && view.phase === "actions" ? "passed" : "", seat === view.you ? "you" : ""];
-      return el("li", { class: classes.join(" ").trim(), "data-seat": seat, title: realm.king_queen_card },
-        el("span", { class: "mr-dot", style: `background:${realmFill(realm)}` }), `${i + 1}. ${realm.colour}`,
-        seat === view.you ? " (you)" : "", realm.passed && view.phase === "actions" ? " — passed" : "");
+      return el("li", { class: classes.join(" ").trim(), "data-seat": seat, title: Ludorum.t(realm.king_queen_card) },
+        el("span", { class: "mr-dot", style: `background:${realmFill(realm)}` }), `${i + 1}. ${colourName(realm)}`,
+        seat === view.you ? " " + Ludorum.t("(you)") : "", realm.passed && view.phase === "actions" ? Ludorum.t(" — passed") : "");
     });
     const rounds = Array.from({ length: view.rounds }, (_, i) => el("span", { class: `mr-round${i + 1 === view.round ? " now" : ""}${i + 1 < view.round ? " done" : ""}` }, String(i + 1)));
     return el("div", { class: "mr-header" },
-      el("div", { class: "mr-roundtrack", "aria-label": `round ${view.round} of ${view.rounds}` }, "Round ", rounds),
+      el("div", { class: "mr-roundtrack", "aria-label": Ludorum.t("round {n} of {rounds}", { n: view.round, rounds: view.rounds }) }, Ludorum.t("Round") + " ", rounds),
       el("div", { class: "mr-phase", "data-phase": view.phase }, phaseWords(view)),
-      el("div", { class: "mr-order" }, el("span", { class: "mr-caption" }, "Turn order"), el("ol", {}, order)),
-      el("div", { class: "mr-deck" }, `Warehouse: ${view.deck_size} cards · discards: ${view.discards.length}`));
+      el("div", { class: "mr-order" }, el("span", { class: "mr-caption" }, Ludorum.t("Turn order")), el("ol", {}, order)),
+      el("div", { class: "mr-deck" }, Ludorum.t("Warehouse: {n} cards · discards: {d}", { n: view.deck_size, d: view.discards.length })));
   }
 
   function phaseWords(view) {
-    if (view.phase === "game over") return "Game over";
-    if (view.phase === "placing leaders") return "Behind the Defensive Walls: leaders are being placed";
-    if (view.phase === "extra resources") return "Set-up: each realm takes two extra resources";
-    if (view.auction) return `Auction: ${view.auction.card.name}`;
+    if (view.phase === "game over") return Ludorum.t("Game over");
+    if (view.phase === "placing leaders") return Ludorum.t("Behind the Defensive Walls: leaders are being placed");
+    if (view.phase === "extra resources") return Ludorum.t("Set-up: each realm takes two extra resources");
+    if (view.auction) return Ludorum.t("Auction: {card}", { card: cardName(view.auction.card) });
     const owed = view.realms.find((r) => r.tokens_owed);
-    if (owed) return `${owed.colour} takes ${owed.tokens_owed} token(s) of choice`;
-    return view.acting === null ? "Actions" : `Actions — ${view.realms[view.acting].colour} to act`;
+    if (owed) return Ludorum.tn("{realm} takes {n} token of choice", "{realm} takes {n} tokens of choice", owed.tokens_owed, { realm: colourName(owed) });
+    return view.acting === null ? Ludorum.t("Actions") : Ludorum.t("Actions — {realm} to act", { realm: colourName(view.realms[view.acting]) });
   }
 
   // -- Victory Point track -----------------------------------------------------------------------------
@@ -148,11 +162,11 @@
       const n = (stacked[r.vp] = (stacked[r.vp] || 0) + 1) - 1;
       return s("g", { class: "mr-vp-marker", "data-seat": r.seat },
         s("circle", { cx: x(r.vp), cy: line - 9 - n * 9, r: 5, fill: realmFill(r), stroke: "#fff", "stroke-width": 1.2 }),
-        s("title", {}, `${r.colour}: ${r.vp} VP`));
+        s("title", {}, Ludorum.t("{realm}: {vp} VP", { realm: colourName(r), vp: r.vp })));
     });
-    const legend = view.realms.map((r) => `${r.colour} ${r.vp}`).join(" · ");
-    return svgBox(W, 76, "mr-vptrack", `Victory Point track: ${legend}`,
-      text(left, 12, "Victory Points", { class: "mr-label" }),
+    const legend = view.realms.map((r) => `${colourName(r)} ${r.vp}`).join(" · ");
+    return svgBox(W, 76, "mr-vptrack", Ludorum.t("Victory Point track: {legend}", { legend }),
+      text(left, 12, Ludorum.t("Victory Points"), { class: "mr-label" }),
       text(right, 12, legend, { class: "mr-small", "text-anchor": "end" }),
       s("line", { x1: left, y1: line, x2: right, y2: line, class: "mr-track" }), ticks, markers);
   }
@@ -160,20 +174,23 @@
   // -- cards -------------------------------------------------------------------------------------------
 
   function costText(card) {
-    if (card.cost === "bid") return `bid ${RES[card.cost_resource].short}`;
-    if (card.cost === "admirals") return "1 Admiral/Island";
+    if (card.cost === "bid") return Ludorum.t("bid {resource}", { resource: RES[card.cost_resource].short });
+    if (card.cost === "admirals") return Ludorum.t("1 Admiral/Island");
     return `${card.cost} ${RES[card.cost_resource].short}`;
   }
 
   /** What the card does beyond its cost, in a few words. */
   function effectText(card) {
     const parts = [];
-    if (card.vp) parts.push(`${card.vp} VP`);
-    if (card.great_person) parts.push("Great Person");
-    if (card.leader) parts.push(`+1 ${card.leader}`);
-    if (card.city_colour) parts.push(`${card.city_colour}→${RES[card.resource].short}`);
-    else if (card.resource) parts.push(card.type === "territory" ? `5 ${RES[card.resource].short}` : `${RES[card.resource].short}/Mayor`);
-    if (card.condition) parts.push(`end: ${card.condition.amount} ${card.condition.colour || ""} ${card.condition.kind}`.replace(/\s+/g, " "));
+    if (card.vp) parts.push(Ludorum.t("{vp} VP", { vp: card.vp }));
+    if (card.great_person) parts.push(Ludorum.t("Great Person"));
+    if (card.leader) parts.push(`+1 ${word(LEADERS, card.leader)}`);
+    if (card.city_colour) parts.push(`${Ludorum.t(card.city_colour)}→${RES[card.resource].short}`);
+    else if (card.resource) parts.push(card.type === "territory" ? `5 ${RES[card.resource].short}` : Ludorum.t("{resource}/Mayor", { resource: RES[card.resource].short }));
+    if (card.condition) {
+      const c = card.condition;
+      parts.push(Ludorum.t("end: {amount} {colour} {kind}", { amount: c.amount, colour: c.colour ? Ludorum.t(c.colour) : "", kind: word(CONDITIONS, c.kind) }).replace(/\s+/g, " "));
+    }
     return parts.join(" · ");
   }
 
@@ -185,20 +202,21 @@
       s("rect", { width: w, height: h, rx: 6, class: "mr-card-bg" }),
       s("rect", { width: w, height: 20, rx: 6, fill: stamp }),
       s("rect", { y: 14, width: w, height: 6, fill: stamp }),
-      text(6, 15, fit(card.kind.toUpperCase(), chars), { class: "mr-card-kind", fill: LIGHT_STAMPS.has(card.colour) ? "#3b3428" : "#fff" }),
-      text(6, 37, fit(card.name.replace(/^(Scientific Development|Realm Leader|Territory): /, ""), chars), { class: "mr-card-name" }),
+      text(6, 15, fit(word(KINDS, card.kind).toUpperCase(), chars), { class: "mr-card-kind", fill: LIGHT_STAMPS.has(card.colour) ? "#3b3428" : "#fff" }),
+      text(6, 37, fit(cardName(card, true), chars), { class: "mr-card-name" }),
       text(6, 55, fit(costText(card), chars), { class: "mr-card-cost" }),
       h > 64 ? text(6, 72, fit(effectText(card), chars + 2), { class: "mr-card-effect" }) : null,
-      s("title", {}, `${card.name} — ${card.colour} ${card.kind} card, cost ${costText(card)}${effectText(card) ? `; ${effectText(card)}` : ""}`));
+      s("title", {}, Ludorum.t("{card} — {colour} {kind} card, cost {cost}", { card: cardName(card), colour: Ludorum.t(card.colour), kind: word(KINDS, card.kind), cost: costText(card) }) +
+        (effectText(card) ? `; ${effectText(card)}` : "")));
   }
 
   // -- the game board: Current and Future Events Panels ----------------------------------------------------
 
   function drawCurrentPanel(view, ctx, ui) {
     const W = 3 * 160 + 20, cw = 150, ch = 84;
-    const nodes = [text(10, 18, "Current Events Panel", { class: "mr-label" })];
+    const nodes = [text(10, 18, Ludorum.t("Current Events Panel"), { class: "mr-label" })];
     for (let col = 0; col < 3; col += 1) {
-      nodes.push(text(10 + col * 160 + cw / 2, 40, `${col + 1} Production`, { class: "mr-price", "text-anchor": "middle" }));
+      nodes.push(text(10 + col * 160 + cw / 2, 40, Ludorum.t("{n} Production", { n: col + 1 }), { class: "mr-price", "text-anchor": "middle" }));
     }
     for (const sq of view.panel) {
       const col = Math.floor((sq.square - 1) / 4), row = (sq.square - 1) % 4;
@@ -208,22 +226,22 @@
         text(x + cw - 6, y + ch - 6, String(sq.square), { class: "mr-slot-no", "text-anchor": "end" }),
         sq.card ? cardFace(sq.card, x, y, cw, ch - 4) : null);
       const options = matching(ctx, (a) => a.kind === "activate" && a.args[0] === sq.square);
-      nodes.push(hot(slot, options, ui, `Square ${sq.square}`));
+      nodes.push(hot(slot, options, ui, Ludorum.t("Square {n}", { n: sq.square })));
     }
-    return svgBox(W, 50 + 4 * (ch + 10), "mr-panel", "Current Events Panel", nodes);
+    return svgBox(W, 50 + 4 * (ch + 10), "mr-panel", Ludorum.t("Current Events Panel"), nodes);
   }
 
   function drawFuturePanel(view) {
     const cw = 150, ch = 84;
-    const nodes = [text(10, 18, "Future Events Panel", { class: "mr-label" }), text(10, 40, "fills the panel at the end of the round", { class: "mr-price" })];
+    const nodes = [text(10, 18, Ludorum.t("Future Events Panel"), { class: "mr-label" }), text(10, 40, Ludorum.t("fills the panel at the end of the round"), { class: "mr-price" })];
     view.future.forEach((card, i) => {
       const x = 10 + (i % 2) * 160, y = 50 + Math.floor(i / 2) * (ch + 10);
       nodes.push(s("rect", { x, y, width: cw, height: ch, rx: 6, class: "mr-slot" }));
       if (card) nodes.push(cardFace(card, x, y, cw, ch - 4));
     });
     const y = 50 + 3 * (ch + 10);
-    nodes.push(text(10, y + 16, `Warehouse ${view.deck_size} · Discard pile ${view.discards.length}`, { class: "mr-price" }));
-    return svgBox(330, y + 30, "mr-future", "Future Events Panel", nodes);
+    nodes.push(text(10, y + 16, Ludorum.t("Warehouse {n} · Discard pile {d}", { n: view.deck_size, d: view.discards.length }), { class: "mr-price" }));
+    return svgBox(330, y + 30, "mr-future", Ludorum.t("Future Events Panel"), nodes);
   }
 
   // -- the auction -------------------------------------------------------------------------------------
@@ -232,19 +250,21 @@
     const a = view.auction;
     if (!a) return null;
     const res = RES[a.card.cost_resource];
-    const name = (seat) => view.realms[seat].colour;
+    const name = (seat) => colourName(view.realms[seat]);
+    const STATES = { out: Ludorum.t("out"), "to bid": Ludorum.t("to bid"), in: Ludorum.t("in") };
     const bidders = view.turn_order.map((seat) => { // the one order of players: the Turn Order Track
       const state = a.out[seat] ? "out" : seat === a.leader ? "high" : seat === a.bidder ? "to bid" : "in";
       return el("li", { class: `mr-bidder ${state.replace(" ", "-")}`, "data-seat": seat },
         el("span", { class: "mr-dot", style: `background:${realmFill(view.realms[seat])}` }),
-        `${name(seat)}: ${state === "high" ? `high bid ${a.bid}` : state}`,
-        ` (has ${view.realms[seat].resources[a.card.cost_resource]} ${res.short})`);
+        name(seat) + ": " + (state === "high" ? Ludorum.t("high bid {n}", { n: a.bid }) : STATES[state]),
+        Ludorum.t(" (has {n} {resource})", { n: view.realms[seat].resources[a.card.cost_resource], resource: res.short }));
     });
-    const high = a.leader === null ? `${name(a.activator)} opens the bidding` : `High bid: ${a.bid} ${res.label} by ${name(a.leader)}`;
-    return el("section", { class: "mr-auction", "aria-live": "polite", "aria-label": "auction" },
-      el("h3", {}, `Auction: ${a.card.name} (square ${a.square})`),
-      el("p", { class: "mr-auction-high" }, high, ` — ${name(a.bidder)} to bid or pass`),
-      el("p", { class: "small" }, `Paid in ${res.label}; only the winner pays. ${effectText(a.card)}`),
+    const high = a.leader === null ? Ludorum.t("{realm} opens the bidding", { realm: name(a.activator) })
+      : Ludorum.t("High bid: {n} {resource} by {realm}", { n: a.bid, resource: res.label, realm: name(a.leader) });
+    return el("section", { class: "mr-auction", "aria-live": "polite", "aria-label": Ludorum.t("auction") },
+      el("h3", {}, Ludorum.t("Auction: {card} (square {n})", { card: cardName(a.card), n: a.square })),
+      el("p", { class: "mr-auction-high" }, high, Ludorum.t(" — {realm} to bid or pass", { realm: name(a.bidder) })),
+      el("p", { class: "small" }, Ludorum.t("Paid in {resource}; only the winner pays.", { resource: res.label }) + " " + effectText(a.card)),
       el("ol", { class: "mr-bidders" }, bidders),
       drawBidHistory(view, a, res),
       bidControls(ctx, keep));
@@ -253,12 +273,12 @@
   /** The bids and passes so far, in order (`auction.history`: [seat, bid or null for a pass]). */
   function drawBidHistory(view, a, res) {
     const history = a.history || [];
-    return el("div", { class: "mr-bid-history", "aria-label": "bids so far" },
-      el("span", { class: "small muted" }, "Bids: "),
+    return el("div", { class: "mr-bid-history", "aria-label": Ludorum.t("bids so far") },
+      el("span", { class: "small muted" }, Ludorum.t("Bids:") + " "),
       history.length ? el("ol", {}, history.map(([seat, bid]) => el("li", { class: bid === null ? "passed" : "bid", "data-seat": seat },
         el("span", { class: "mr-dot", style: `background:${realmFill(view.realms[seat])}` }),
-        bid === null ? `${view.realms[seat].colour} passes` : `${view.realms[seat].colour} ${bid} ${res.short}`)))
-        : el("span", { class: "small muted" }, "none yet"));
+        bid === null ? Ludorum.t("{realm} passes", { realm: colourName(view.realms[seat]) }) : `${colourName(view.realms[seat])} ${bid} ${res.short}`)))
+        : el("span", { class: "small muted" }, Ludorum.t("none yet")));
   }
 
   /** A bid stepper (the smallest legal bid first) with Bid, and Pass or Cancel, when it is our bid. */
@@ -267,17 +287,17 @@
     const other = ctx.legal.filter((l) => l.action.kind === "pass" || l.action.kind === "cancel");
     if (!bids.length && !other.length) return null;
     const input = bids.length ? el("input", {
-      type: "number", id: "mr-bid", min: bids[0], max: bids[bids.length - 1], value: keep.bid || bids[0], "aria-label": "your bid",
+      type: "number", id: "mr-bid", min: bids[0], max: bids[bids.length - 1], value: keep.bid || bids[0], "aria-label": Ludorum.t("your bid"),
       oninput: (event) => { keep.bid = event.target.value; event.target.setCustomValidity(""); },
     }) : null;
     const bid = () => {
       const action = { kind: "bid", args: [Math.round(Number(input.value))] };
       if (ctx.isLegal(action)) { ctx.submit(action); return; }
-      input.setCustomValidity(`Bid ${bids[0]} to ${bids[bids.length - 1]}.`);
+      input.setCustomValidity(Ludorum.t("Bid {low} to {high}.", { low: bids[0], high: bids[bids.length - 1] }));
       input.reportValidity();
     };
     return el("div", { class: "mr-bid-controls" },
-      input ? [el("label", { for: "mr-bid" }, "Your bid "), input, el("button", { class: "primary mr-bid-button", onclick: bid }, "Bid")] : null,
+      input ? [el("label", { for: "mr-bid" }, Ludorum.t("Your bid") + " "), input, el("button", { class: "primary mr-bid-button", onclick: bid }, Ludorum.t("Bid"))] : null,
       other.map((l) => el("button", { class: `mr-${l.action.kind}-button`, onclick: () => ctx.submit(l.action) }, l.label)));
   }
 
@@ -293,18 +313,18 @@
     const strengths = view.map.strengths; // {area: [combat value per seat]} once the walls are down
     const revealed = Boolean(strengths);
     const W = narrow ? 360 : 640, left = narrow ? 56 : 70, colW = (W - left - 6) / areas, rowH = 20, head = 84;
-    const title = revealed ? (narrow ? "Map challenge: combat values, winners" : "Realm's Map challenge (walls down): combat values and area winners") : "Realm's Map: the reward of each area";
+    const title = revealed ? (narrow ? Ludorum.t("Map challenge: combat values, winners") : Ludorum.t("Realm's Map challenge (walls down): combat values and area winners")) : Ludorum.t("Realm's Map: the reward of each area");
     const nodes = [text(6, 14, title, { class: "mr-label" })];
-    if (narrow) nodes.push(text(6, 34, "Area", { class: "mr-area-head" }));
+    if (narrow) nodes.push(text(6, 34, Ludorum.t("Area"), { class: "mr-area-head" }));
     for (let area = 1; area <= areas; area += 1) {
       const cx = left + (area - 1) * colW + colW / 2;
-      nodes.push(text(cx, 34, narrow ? String(area) : `Area ${area}`, { class: "mr-area-head", "text-anchor": "middle" }));
+      nodes.push(text(cx, 34, narrow ? String(area) : Ludorum.t("Area {n}", { n: area }), { class: "mr-area-head", "text-anchor": "middle" }));
       rewardLines(view.map.rewards[String(area)]).forEach((line, i) => nodes.push(text(cx, 48 + i * 11, line, { class: narrow ? "mr-area-reward narrow" : "mr-area-reward", "text-anchor": "middle" })));
     }
     if (revealed) {
       view.realms.forEach((realm, i) => {
         const y = head + i * rowH;
-        nodes.push(s("circle", { cx: 10, cy: y + 9, r: 5, fill: realmFill(realm) }), text(19, y + 13, realm.colour, { class: "mr-small" }));
+        nodes.push(s("circle", { cx: 10, cy: y + 9, r: 5, fill: realmFill(realm) }), text(19, y + 13, colourName(realm), { class: "mr-small" }));
         for (let area = 1; area <= areas; area += 1) {
           const x = left + (area - 1) * colW;
           const won = realm.controlled_areas.includes(area);
@@ -312,12 +332,13 @@
           nodes.push(s("g", { class: `mr-cell${won ? " won" : ""}`, "data-area": area, "data-seat": realm.seat },
             s("rect", { x: x + 2, y: y + 1, width: colW - 4, height: rowH - 3, rx: 4 }),
             text(x + colW / 2, y + 13, value ? `${value}${won ? " ✓" : ""}` : "·", { "text-anchor": "middle" }),
-            s("title", {}, `${realm.colour}, area ${area}: combat value ${value}${won ? ", wins the reward" : ""}`)));
+            s("title", {}, won ? Ludorum.t("{realm}, area {n}: combat value {value}, wins the reward", { realm: colourName(realm), n: area, value })
+              : Ludorum.t("{realm}, area {n}: combat value {value}", { realm: colourName(realm), n: area, value }))));
         }
       });
     }
     const H = revealed ? head + 4 + view.realms.length * rowH : head;
-    return svgBox(W, H, "mr-challenge", "Realm's Map challenge", nodes);
+    return svgBox(W, H, "mr-challenge", Ludorum.t("Realm's Map challenge"), nodes);
   }
 
   // -- a realm --------------------------------------------------------------------------------------------
@@ -358,31 +379,31 @@
     ];
     if (hiddenNow) nodes.push(wall(realm, L));
     const height = L.play.y + 4 + Math.max(1, Math.ceil(realm.in_play.length / L.play.per)) * 20;
-    return el("section", { class: `mr-realm${mine ? " mine" : ""}${realm.seat === view.to_move ? " to-move" : ""}`, "data-seat": realm.seat, "aria-label": `${realm.colour} realm` },
-      svgBox(L.W, height, "mr-realm-svg", `${realm.colour} realm`, nodes));
+    return el("section", { class: `mr-realm${mine ? " mine" : ""}${realm.seat === view.to_move ? " to-move" : ""}`, "data-seat": realm.seat, "aria-label": Ludorum.t("{realm} realm", { realm: colourName(realm) }) },
+      svgBox(L.W, height, "mr-realm-svg", Ludorum.t("{realm} realm", { realm: colourName(realm) }), nodes));
   }
 
   /** The King or Queen card, VP, turn position and status; on a phone the status goes on its own line. */
   function realmHeader(view, realm, L) {
     const status = [];
-    status.push(`${realm.vp} VP`, `turn ${realm.turn_position}`);
-    if (view.phase === "actions" && realm.passed) status.push("passed");
-    if (view.phase === "actions" && realm.seat === view.acting && !realm.passed) status.push("to act");
-    if (realm.tokens_owed) status.push(`owed ${realm.tokens_owed} token(s)`);
-    if (realm.extras.length) status.push(`extras: ${realm.extras.map((r) => RES[r].short).join(", ")}`);
+    status.push(Ludorum.t("{vp} VP", { vp: realm.vp }), Ludorum.t("turn {n}", { n: realm.turn_position }));
+    if (view.phase === "actions" && realm.passed) status.push(Ludorum.t("passed"));
+    if (view.phase === "actions" && realm.seat === view.acting && !realm.passed) status.push(Ludorum.t("to act"));
+    if (realm.tokens_owed) status.push(Ludorum.tn("owed {n} token", "owed {n} tokens", realm.tokens_owed));
+    if (realm.extras.length) status.push(Ludorum.t("extras: {resources}", { resources: realm.extras.map((r) => RES[r].short).join(", ") }));
     const ink = realm.colour === "Yellow" ? "#3b3428" : "#fff";
     const statusText = L.statusY === null
       ? text(L.W - 10, 20, status.join(" · "), { class: "mr-realm-status", "text-anchor": "end", fill: ink })
       : text(10, L.statusY, status.join(" · "), { class: "mr-realm-status" });
     return s("g", { class: "mr-realm-head" },
       s("rect", { width: L.W, height: 30, rx: 6, fill: realmFill(realm) }),
-      text(10, 20, `${realm.king_queen_card}${realm.seat === view.you ? " (you)" : ""}`, { class: "mr-realm-name", fill: ink }),
+      text(10, 20, Ludorum.t(realm.king_queen_card) + (realm.seat === view.you ? " " + Ludorum.t("(you)") : ""), { class: "mr-realm-name", fill: ink }),
       statusText);
   }
 
   /** The Manor: stored resources; clickable for tokens of choice and the two extra resources. */
   function manor(realm, ctx, ui, mine, L) {
-    const nodes = L.manorX > 20 ? [text(10, L.manorY + 14, "Manor", { class: "mr-label" })] : [];
+    const nodes = L.manorX > 20 ? [text(10, L.manorY + 14, Ludorum.t("Manor"), { class: "mr-label" })] : [];
     const w = (L.W - L.manorX - 10) / 7, y = L.manorY;
     RESOURCES.forEach((r, i) => {
       const x = L.manorX + i * w;
@@ -404,8 +425,8 @@
   /** The Management Zone: six resource squares where Mayors produce. */
   function managementZone(realm, ctx, ui, mine, L) {
     const Z = L.zone;
-    const nodes = [text(10, Z.labelY, "Management Zone", { class: "mr-label" }),
-      text(10, Z.labelY + 14, `Mayors ${realm.mayors} · Generals ${realm.generals} · Admirals ${realm.admirals}`, { class: "mr-small" })];
+    const nodes = [text(10, Z.labelY, Ludorum.t("Management Zone"), { class: "mr-label" }),
+      text(10, Z.labelY + 14, Ludorum.t("Mayors {m} · Generals {g} · Admirals {a}", { m: realm.mayors, g: realm.generals, a: realm.admirals }), { class: "mr-small" })];
     const placed = realm.placement || [];
     SQUARES.forEach((r, i) => {
       const x = Z.x + (i % Z.cols) * Z.w, y = Z.y + Math.floor(i / Z.cols) * Z.h;
@@ -416,7 +437,7 @@
         text(x + 14, y + 16, RES[r].label, { class: "mr-small" }),
         tokens(mayors, x + 20, y + 30, Math.floor((Z.w - 30) / 13)));
       const options = mine ? matching(ctx, (a) => a.kind === "mayor" && a.args[0] === r) : [];
-      nodes.push(hot(square, options, ui, `Management Zone: ${RES[r].label}`));
+      nodes.push(hot(square, options, ui, Ludorum.t("Management Zone: {resource}", { resource: RES[r].label })));
     });
     return s("g", {}, nodes);
   }
@@ -424,7 +445,7 @@
   /** The Realm's Map: areas with the leaders placed there and the areas controlled. */
   function realmMap(realm, areas, rewards, ctx, ui, mine, L) {
     const M = L.map;
-    const nodes = [text(M.x, M.labelY, "Realm's Map", { class: "mr-label" })];
+    const nodes = [text(M.x, M.labelY, Ludorum.t("Realm's Map"), { class: "mr-label" })];
     const w = M.w / M.per;
     const placed = realm.placement || [];
     for (let area = 1; area <= areas; area += 1) {
@@ -434,13 +455,13 @@
       const won = realm.controlled_areas.includes(area);
       const spot = s("g", { class: `mr-area${won ? " won" : ""}`, "data-area": area },
         s("rect", { x: x + 2, y, width: w - 4, height: 64, rx: 8, class: "mr-area-bg" }),
-        text(x + 8, y + 15, `Area ${area}`, { class: "mr-small mr-bold" }),
+        text(x + 8, y + 15, Ludorum.t("Area {n}", { n: area }), { class: "mr-small mr-bold" }),
         text(x + 8, y + 27, fit(rewardLines(rewards[String(area)]).join(" "), Math.floor(w / 5.4)), { class: "mr-area-reward small" }),
-        won ? text(x + 8, y + 58, w < 70 ? "✓" : "won", { class: "mr-small mr-won" }) : null,
+        won ? text(x + 8, y + 58, w < 70 ? "✓" : Ludorum.t("won"), { class: "mr-small mr-won" }) : null,
         tokens(here, x + 12, y + 41, Math.max(1, Math.floor((w - 16) / 13))),
         here.length ? text(x + w - 8, y + 58, `⚔${present.reduce((t, p) => t + p.combat, 0)}`, { class: "mr-small", "text-anchor": "end" }) : null);
       const options = mine ? matching(ctx, (a) => ["general", "admiral", "buffer"].includes(a.kind) && a.args[0] === area) : [];
-      nodes.push(hot(spot, options, ui, `Area ${area}`));
+      nodes.push(hot(spot, options, ui, Ludorum.t("Area {n}", { n: area })));
     }
     return s("g", {}, nodes);
   }
@@ -448,7 +469,7 @@
   /** The Personal Display (up to 4 cards): a card is clickable to put it into play. */
   function display(realm, ctx, ui, mine, L) {
     const D = L.display;
-    const nodes = [text(10, D.labelY, `Personal Display (${realm.display.length}/4)`, { class: "mr-label" })];
+    const nodes = [text(10, D.labelY, Ludorum.t("Personal Display ({n}/4)", { n: realm.display.length }), { class: "mr-label" })];
     const w = (L.W - 20) / D.cols;
     for (let i = 0; i < 4; i += 1) {
       const x = 10 + (i % D.cols) * w, y = D.y + Math.floor(i / D.cols) * 68;
@@ -456,7 +477,7 @@
       if (!card) { nodes.push(s("rect", { x: x + 2, y, width: w - 4, height: 62, rx: 6, class: "mr-slot" })); continue; }
       const face = s("g", { class: "mr-display-card", "data-card": card.id }, cardFace(card, x + 2, y, w - 4, 62));
       const options = mine ? matching(ctx, (a) => a.kind === "play" && a.args[0] === card.id) : [];
-      nodes.push(hot(face, options, ui, card.name));
+      nodes.push(hot(face, options, ui, cardName(card)));
     }
     return s("g", {}, nodes);
   }
@@ -464,15 +485,15 @@
   /** Cards in play beside the realm, as coloured chips. */
   function inPlay(realm, L) {
     const P = L.play;
-    const nodes = [text(10, P.labelY, `In play (${realm.in_play.length})`, { class: "mr-label" })];
+    const nodes = [text(10, P.labelY, Ludorum.t("In play ({n})", { n: realm.in_play.length }), { class: "mr-label" })];
     const w = (L.W - P.x - 10) / P.per;
     const y0 = P.x > 20 ? P.y : P.y + 2;
     realm.in_play.forEach((card, i) => {
       const x = P.x + (i % P.per) * w, y = y0 + Math.floor(i / P.per) * 20;
       nodes.push(s("g", { class: "mr-played", "data-card": card.id },
         s("rect", { x, y, width: w - 3, height: 17, rx: 3, fill: STAMP[card.colour] || "#999", stroke: "#0004" }),
-        text(x + 3, y + 12, fit(card.name.replace(/^(Scientific Development|Realm Leader|Territory): /, ""), Math.floor(w / 6)), { class: "mr-chip-text", fill: LIGHT_STAMPS.has(card.colour) ? "#3b3428" : "#fff" }),
-        s("title", {}, `${card.name} (${card.colour})`)));
+        text(x + 3, y + 12, fit(cardName(card, true), Math.floor(w / 6)), { class: "mr-chip-text", fill: LIGHT_STAMPS.has(card.colour) ? "#3b3428" : "#fff" }),
+        s("title", {}, `${cardName(card)} (${Ludorum.t(card.colour)})`)));
     });
     return s("g", {}, nodes);
   }
@@ -482,8 +503,8 @@
     const mid = L.wall.y + L.wall.h / 2;
     return s("g", { class: "mr-wall" },
       s("rect", { x: 0, y: L.wall.y, width: L.W, height: L.wall.h, rx: 6 }),
-      text(L.W / 2, mid - 4, "Behind the Defensive Wall", { "text-anchor": "middle", class: "mr-wall-title" }),
-      text(L.W / 2, mid + 20, realm.placed ? "leaders placed — waiting for the others" : "placing leaders…", { "text-anchor": "middle", class: "mr-wall-sub" }));
+      text(L.W / 2, mid - 4, Ludorum.t("Behind the Defensive Wall"), { "text-anchor": "middle", class: "mr-wall-title" }),
+      text(L.W / 2, mid + 20, realm.placed ? Ludorum.t("leaders placed — waiting for the others") : Ludorum.t("placing leaders…"), { "text-anchor": "middle", class: "mr-wall-sub" }));
   }
 
   // -- events, own turn tools, the end --------------------------------------------------------------------
@@ -521,16 +542,16 @@
     const fresh = freshEvents(view.events).filter(isAward);
     news = news.filter((n) => now - n.at < NEWS_MS).concat(fresh.map((e) => ({ text: e.text, kind: e.kind, at: now }))).slice(-4);
     if (!news.length) return null;
-    return el("div", { class: "mr-news", role: "status", "aria-label": "just happened" },
-      el("strong", {}, "Just now: "), news.map((n) => el("p", { "data-kind": n.kind }, n.text)));
+    return el("div", { class: "mr-news", role: "status", "aria-label": Ludorum.t("just happened") },
+      el("strong", {}, Ludorum.t("Just now:") + " "), news.map((n) => el("p", { "data-kind": n.kind }, n.text)));
   }
 
   function drawEvents(view) {
     const recent = view.events.slice(-8).reverse();
-    return el("section", { class: "mr-events", "aria-label": "recent events" },
-      el("h3", {}, "On the table"),
+    return el("section", { class: "mr-events", "aria-label": Ludorum.t("recent events") },
+      el("h3", {}, Ludorum.t("On the table")),
       recent.length ? el("ol", {}, recent.map((e, i) => el("li", { class: `${i === 0 ? "latest " : ""}${isAward(e) ? "award" : ""}`.trim() || null, "data-kind": e.kind }, e.text)))
-        : el("p", { class: "muted small" }, "Nothing has happened yet."));
+        : el("p", { class: "muted small" }, Ludorum.t("Nothing has happened yet.")));
   }
 
   /** How many of our leaders are still to be placed this round (the two-player buffers are Mayors). */
@@ -544,10 +565,16 @@
     if (view.auction) return null;
     const extra = ctx.legal.filter((l) => l.action.kind === "pass" || l.action.kind === "cancel");
     const next = ctx.legal.find((l) => ["mayor", "general", "admiral", "buffer"].includes(l.action.kind));
-    const hint = next ? `Place your ${next.action.kind === "buffer" ? "buffer Mayor" : next.action.kind}: click a ${next.action.kind === "mayor" ? "Management Zone square" : "map area"} of your realm (${leftToPlace(view)} left to place).` : null;
-    const extras = ctx.legal.some((l) => l.action.kind === "extra") ? "Choose your two extra resources: click a Manor square." : null;
-    const token = ctx.legal.some((l) => l.action.kind === "token") ? "Take a token of your choice: click a Manor square." : null;
-    const play = ctx.legal.some((l) => l.action.kind === "activate") ? "Click a panel square to activate its card, a display card to put it into play, or pass." : null;
+    const HINTS = {
+      mayor: Ludorum.t("Place your mayor: click a Management Zone square of your realm ({n} left to place)."),
+      general: Ludorum.t("Place your general: click a map area of your realm ({n} left to place)."),
+      admiral: Ludorum.t("Place your admiral: click a map area of your realm ({n} left to place)."),
+      buffer: Ludorum.t("Place your buffer Mayor: click a map area of your realm ({n} left to place)."),
+    };
+    const hint = next ? Ludorum.format(HINTS[next.action.kind], { n: leftToPlace(view) }) : null;
+    const extras = ctx.legal.some((l) => l.action.kind === "extra") ? Ludorum.t("Choose your two extra resources: click a Manor square.") : null;
+    const token = ctx.legal.some((l) => l.action.kind === "token") ? Ludorum.t("Take a token of your choice: click a Manor square.") : null;
+    const play = ctx.legal.some((l) => l.action.kind === "activate") ? Ludorum.t("Click a panel square to activate its card, a display card to put it into play, or pass.") : null;
     const words = hint || extras || token || play;
     if (!words && !extra.length) return null;
     return el("div", { class: "mr-tools" }, words ? el("p", { class: "mr-hint" }, words) : null,
@@ -557,10 +584,11 @@
   function drawFinal(view) {
     if (!view.final) return null;
     const rows = view.final.slice().sort((a, b) => b.total - a.total).map((f) => el("tr", { "data-seat": f.seat },
-      el("th", {}, view.realms[f.seat].colour), el("td", {}, f.track), el("td", {}, f.end_effects), el("td", {}, f.resources), el("td", {}, f.great_persons), el("td", { class: "mr-bold" }, f.total)));
-    return el("section", { class: "mr-final", "aria-label": "final scores" },
-      el("h3", {}, "Final scoring"),
-      el("table", {}, el("thead", {}, el("tr", {}, ["Realm", "VP track", "End-of-game effects", "Resources (1 per 2)", "Great Persons", "Total"].map((h) => el("th", {}, h)))),
+      el("th", {}, colourName(view.realms[f.seat])), el("td", {}, f.track), el("td", {}, f.end_effects), el("td", {}, f.resources), el("td", {}, f.great_persons), el("td", { class: "mr-bold" }, f.total)));
+    const heads = [Ludorum.t("Realm"), Ludorum.t("VP track"), Ludorum.t("End-of-game effects"), Ludorum.t("Resources (1 per 2)"), Ludorum.t("Great Persons"), Ludorum.t("Total")];
+    return el("section", { class: "mr-final", "aria-label": Ludorum.t("final scores") },
+      el("h3", {}, Ludorum.t("Final scoring")),
+      el("table", {}, el("thead", {}, el("tr", {}, heads.map((h) => el("th", {}, h)))),
         el("tbody", {}, rows)));
   }
 
@@ -610,9 +638,9 @@
     const name = (r) => (RES[r] ? RES[r].label : String(r));
     if (action.kind === "extra") {
       const [a, b] = action.args;
-      return { group: `Extra resources: ${name(a)} and…`, short: `${name(a)} and ${name(b)}` };
+      return { group: Ludorum.t("Extra resources: {a} and…", { a: name(a) }), short: Ludorum.t("{a} and {b}", { a: name(a), b: name(b) }) };
     }
-    if (action.kind === "token") return { group: "A token of your choice…", short: name(action.args[0]) };
+    if (action.kind === "token") return { group: Ludorum.t("A token of your choice…"), short: name(action.args[0]) };
     return null;
   }
 

@@ -41,10 +41,27 @@
   const DIRECTIONS = [...Array(8).keys()].map((i) => [Math.cos((i * Math.PI) / 4), Math.sin((i * Math.PI) / 4)]);
   const TERRAIN_SPOTS = [20, 30, 40].flatMap((y) => [12, 30, 48].map((x) => [x, y])); // turn.py
   const ENTRY_X = [6, 18, 30, 42, 54]; // turn.py
-  const FACES = ["Bullseye", "Axe", "Shield/Axe"];
+  const FACES = ["Bullseye", "Axe", "Shield/Axe"]; // the die's faces as data-face names them
+  const FACE_WORDS = [Ludorum.t("Bullseye"), Ludorum.t("Axe"), Ludorum.t("Shield/Axe")]; // as the reader reads them
+  // The groups of dice by their tags (render.DICE_GROUPS: English names them by the tag, aa = the attacker's
+  // attack dice…; other languages in words); a Backstab's are b0, b1, …
+  const DICE_GROUPS = { aa: Ludorum.t("aa"), ad: Ludorum.t("ad"), da: Ludorum.t("da"), dd: Ludorum.t("dd"), hit: Ludorum.t("hit"),
+    block: Ludorum.t("block"), boiler: Ludorum.t("boiler"), find: Ludorum.t("find") };
+  const diceGroup = (tag) => DICE_GROUPS[tag] || (/^b\d+$/.test(tag) ? Ludorum.t("b{i}", { i: Number(tag.slice(1)) }) : tag);
+  const KINDS = { hero: Ludorum.t("hero"), character: Ludorum.t("character"), spell: Ludorum.t("spell"), relic: Ludorum.t("relic"),
+    tactic: Ludorum.t("tactic"), building: Ludorum.t("building"), terrain: Ludorum.t("terrain") };
+  const kindWord = (kind) => KINDS[kind] || kind;
+  const BENEFITS = { discount_characters: Ludorum.t("characters cost {n} less"), discount_mercenaries: Ludorum.t("mercenaries cost {n} less"),
+    draw: Ludorum.t("draw {n} more card(s)"), heal_hero: Ludorum.t("heal your hero {n} at the start of your turn"),
+    hero_armour: Ludorum.t("your hero Armour {n}"), hero_strength: Ludorum.t("your hero +{n} strength") };
+  const PLACES = { "": Ludorum.t("the centre"), north: Ludorum.t("the north"), south: Ludorum.t("the south"), west: Ludorum.t("the west"),
+    east: Ludorum.t("the east"), "north-west": Ludorum.t("the north-west"), "north-east": Ludorum.t("the north-east"),
+    "south-west": Ludorum.t("the south-west"), "south-east": Ludorum.t("the south-east") };
+  const seatName = (seat) => Ludorum.t("P{n}", { n: seat + 1 });
   // Kinds whose first argument is a model on the field.
   const MODEL_KINDS = new Set(["activate", "melee", "shoot", "magic_shot", "strike", "control", "heal", "detect", "contact", "pursue", "clink"]);
   const CARD_KINDS = new Set(["recruit", "cast", "equip", "set", "build", "terrain", "stack"]);
+  const OR = " " + Ludorum.t("or") + " "; // between the labels of the actions one click offers
   const SIGHT_KINDS = { shoot: "shot", magic_shot: "magic", control: "control", strike: "magic", heal: "heal" };
 
   let lastTry = null; // the last free point clicked {x, y} in mm, kept until the next successful draw
@@ -68,6 +85,8 @@
   }
 
   const card = (view, id) => view.cards[id] || { name_en: id, kind: "?" };
+  /** A card's name in the reader's language (the data files' names are in the browser's table). */
+  const cardName = (view, id) => Ludorum.t(card(view, id).name_en);
   const radiusCm = (view, m) => (card(view, m.card).base_mm || 30) / 20;
   const isHero = (view, m) => view.heroes[m.owner] === m.card;
   const side = (m) => (m.controller >= 0 ? m.controller : m.owner);
@@ -75,16 +94,16 @@
   function place(x, y) {
     const ns = y < 25 ? "south" : y > 35 ? "north" : "";
     const we = x < 21 ? "west" : x > 39 ? "east" : "";
-    return "the " + ([ns, we].filter(Boolean).join("-") || "centre");
+    return PLACES[[ns, we].filter(Boolean).join("-")];
   }
 
   /** A creature by its name; where several of that name stand, by whose it is and where (no internal id). */
   function modelName(view, m) {
-    const name = card(view, m.card).name_en;
+    const name = cardName(view, m.card);
     const twins = view.models.filter((o) => o.card === m.card && o.uid !== m.uid);
     if (!twins.length) return name;
-    if (twins.every((o) => o.owner !== m.owner)) return `P${m.owner + 1}'s ${name}`;
-    return `P${m.owner + 1}'s ${name} in ${place(m.x, m.y)}`;
+    if (twins.every((o) => o.owner !== m.owner)) return Ludorum.t("{seat}'s {name}", { seat: seatName(m.owner), name });
+    return Ludorum.t("{seat}'s {name} in {place}", { seat: seatName(m.owner), name, place: place(m.x, m.y) });
   }
 
   /** Make an SVG or HTML thing clickable and keyboard usable. */
@@ -117,7 +136,7 @@
     const menu = el("div", { class: "sg-menu", role: "menu", "aria-label": title },
       el("p", { class: "sg-menu-title" }, title),
       actions.map((l) => el("button", { role: "menuitem", onclick: () => { closeMenu(root); ctx.submit(l.action); } }, l.label)),
-      el("button", { class: "sg-menu-close", onclick: () => closeMenu(root) }, "Close"));
+      el("button", { class: "sg-menu-close", onclick: () => closeMenu(root) }, Ludorum.t("Close")));
     root.append(menu);
     Ludorum.placeBeside(menu, anchor && anchor.isConnected ? anchor : root, root);
     const first = menu.querySelector("button");
@@ -152,7 +171,7 @@
     if (ctx.openKinds) return ctx.openKinds;
     const moving = view.phase === "activation" && view.acting >= 0 && view.stage === 0 &&
       !view.pending.length && !view.rolls.length && !view.coins_due.length;
-    return moving ? { move_to: "x and y in mm" } : {};
+    return moving ? { move_to: Ludorum.t("x and y in mm") } : {};
   }
 
   // -- geometry the view does not carry (mirrors battlefield.py, for drawing only) ---------------------------
@@ -166,7 +185,8 @@
   /** Whether the model has Flight (ignores difficult terrain): its card's properties or a granted one.
    *  The view names properties only in words (a relic's are not summarised at all). */
   function flies(view, m) {
-    return (card(view, m.card).properties || []).some((p) => p.startsWith("Flight")) ||
+    const flight = Ludorum.t("Flight"); // the view names properties in the reader's language
+    return (card(view, m.card).properties || []).some((p) => p.startsWith("Flight") || p.startsWith(flight)) ||
       m.granted.some((g) => g.startsWith("flight"));
   }
 
@@ -220,21 +240,21 @@
     }
     return s("g", { class: "sg-ground" },
       s("rect", { x: 0, y: 0, width: FIELD, height: FIELD, class: "sg-field" }), lines,
-      s("text", { x: 596, y: 592, class: "sg-edge" }, "P1's edge ↓"),
-      s("text", { x: 596, y: 16, class: "sg-edge" }, "P2's edge ↑"),
-      s("text", { x: 4, y: 300, class: "sg-edge sg-scale" }, "grid: 10 cm"));
+      s("text", { x: 596, y: 592, class: "sg-edge" }, Ludorum.t("{seat}'s edge ↓", { seat: seatName(0) })),
+      s("text", { x: 596, y: 16, class: "sg-edge" }, Ludorum.t("{seat}'s edge ↑", { seat: seatName(1) })),
+      s("text", { x: 4, y: 300, class: "sg-edge sg-scale" }, Ludorum.t("grid: 10 cm")));
   }
 
   function drawTerrain(view) {
     return s("g", { class: "sg-terrain" }, view.terrain.map((t) => {
       const c = card(view, t.card);
-      const kinds = [c.impassable && "impassable", c.difficult && "difficult", c.blocks_sight && "blocks line of sight"].filter(Boolean);
+      const kinds = [c.impassable && Ludorum.t("impassable"), c.difficult && Ludorum.t("difficult"), c.blocks_sight && Ludorum.t("blocks line of sight")].filter(Boolean);
       const cls = ["sg-ter", c.impassable ? "sg-impassable" : c.difficult ? "sg-difficult" : "sg-open", c.blocks_sight ? "sg-blocks" : ""].join(" ");
       const marks = `${c.impassable ? "✕" : ""}${c.difficult ? "≈" : ""}${c.blocks_sight ? "◉" : ""}`; // see the legend
       return s("g", { class: cls, "data-card": t.card },
-        s("title", {}, `${c.name_en}: ${kinds.join(", ") || "no effect on movement"}`),
+        s("title", {}, cardName(view, t.card) + ": " + (kinds.join(", ") || Ludorum.t("no effect on movement"))),
         s("circle", { cx: X(t.x), cy: Y(t.y), r: X(c.radius || 5) }),
-        s("text", { x: X(t.x), y: Y(t.y) - 4, class: "sg-ter-name" }, c.name_en),
+        s("text", { x: X(t.x), y: Y(t.y) - 4, class: "sg-ter-name" }, cardName(view, t.card)),
         s("text", { x: X(t.x), y: Y(t.y) + 16, class: "sg-ter-marks" }, marks));
     }));
   }
@@ -249,11 +269,13 @@
     const colour = SIDES[m.owner % SIDES.length];
     const cls = ["sg-model", hero ? "sg-hero" : "", m.activated ? "sg-spent" : "", m.hidden ? "sg-hidden" : "",
       m.uid === view.acting ? "sg-acting" : "", m.controller >= 0 ? "sg-controlled" : ""].join(" ");
-    const initials = c.name_en.split(/\s+/).map((w) => w[0]).join("").slice(0, 2);
+    const initials = cardName(view, m.card).split(/\s+/).map((w) => w[0]).join("").slice(0, 2);
+    const said = { name: modelName(view, m), seat: seatName(m.owner), wounds: m.wounds, health, strength: c.strength, movement: c.movement };
+    const who = hero ? Ludorum.t("{name} ({seat}, hero)", said) : Ludorum.t("{name} ({seat})", said);
+    const props = (c.properties || []).length ? "; " + c.properties.join("; ") : "";
+    const relics = m.relics.length ? "; " + Ludorum.t("relics: {names}", { names: m.relics.map((id) => cardName(view, id)).join(", ") }) : "";
     const g = s("g", { class: cls, "data-uid": m.uid, "data-owner": m.owner, "data-wounds": m.wounds },
-      s("title", {}, `${modelName(view, m)} (P${m.owner + 1}${hero ? ", hero" : ""}): wounds ${m.wounds}/${health}` +
-        `, strength ${c.strength}, movement ${c.movement} cm${(c.properties || []).length ? "; " + c.properties.join("; ") : ""}` +
-        `${m.relics.length ? "; relics: " + m.relics.map((id) => card(view, id).name_en).join(", ") : ""}`),
+      s("title", {}, who + ": " + Ludorum.t("wounds {wounds}/{health}, strength {strength}, movement {movement} cm", said) + props + relics),
       s("circle", { cx, cy, r, fill: colour.fill, class: "sg-base" }),
       hero ? s("circle", { cx, cy, r: r - 3, class: "sg-hero-rim" }) : null,
       woundArc(cx, cy, r, m.wounds / health),
@@ -261,12 +283,12 @@
       s("text", { x: cx, y: cy + r * 0.62, class: "sg-wounds" }, `${m.wounds}/${health}`));
     const actions = sorted.models.get(m.uid) || [];
     if (actions.length && !ctx.replay) {
-      clickable(g, `${modelName(view, m)}: ${actions.map((l) => l.label).join(" or ")}`,
+      clickable(g, `${modelName(view, m)}: ${actions.map((l) => l.label).join(OR)}`,
         () => choose(root, ctx, actions, modelName(view, m)));
     } else {
       g.style.pointerEvents = "none"; // a click passes to the movement ring below
       g.setAttribute("role", "img"); // a screen reader names it by its <title>
-      g.setAttribute("aria-label", `${modelName(view, m)}, P${m.owner + 1}${hero ? ", hero" : ""}, wounds ${m.wounds} of ${health}, in ${place(m.x, m.y)}`);
+      g.setAttribute("aria-label", who + ", " + Ludorum.t("wounds {wounds} of {health}, in {place}", Object.assign({ place: place(m.x, m.y) }, said)));
     }
     return g;
   }
@@ -301,9 +323,9 @@
       parts.push(s("circle", { cx, cy, r: X(d), class: "sg-ring-ref" }),
         s("text", { x: cx + X(d) * 0.71 + 4, y: cy - X(d) * 0.71 - 4, class: "sg-ring-label" }, name));
     }
-    if (run) parts.push(s("circle", { cx, cy, r: X(run), class: "sg-ring-run", "data-cm": run }, s("title", {}, `Run: ${run} cm`)));
+    if (run) parts.push(s("circle", { cx, cy, r: X(run), class: "sg-ring-run", "data-cm": run }, s("title", {}, Ludorum.t("Run: {cm} cm", { cm: run }))));
     const ring = s("circle", { cx, cy, r: X(allowance), class: "sg-ring-move", "data-cm": allowance },
-      s("title", {}, `Move: up to ${allowance} cm${open.move_to ? " — click any point inside to move there" : ""}`));
+      s("title", {}, open.move_to ? Ludorum.t("Move: up to {cm} cm — click any point inside to move there", { cm: allowance }) : Ludorum.t("Move: up to {cm} cm", { cm: allowance })));
     if (open.move_to) {
       ring.classList.add("sg-free");
       ring.addEventListener("click", (e) => freeMove(e, root, ctx));
@@ -329,7 +351,7 @@
 
   function tryMark() {
     if (!lastTry) return null;
-    return s("g", { class: "sg-try" }, s("title", {}, `tried (${lastTry.x / 10}, ${lastTry.y / 10}) cm`),
+    return s("g", { class: "sg-try" }, s("title", {}, Ludorum.t("tried ({x}, {y}) cm", { x: lastTry.x / 10, y: lastTry.y / 10 })),
       s("path", { d: `M ${lastTry.x - 8} ${FIELD - lastTry.y - 8} l 16 16 m 0 -16 l -16 16` }));
   }
 
@@ -354,7 +376,7 @@
         s("circle", { cx: X(x), cy: Y(y), r, class: "sg-dest-base" }), // where the base would stand: a picture
         s("circle", { cx: X(x), cy: Y(y), r: 9, class: "sg-dest-hit" }), // the click target: markers 2 cm apart
         s("circle", { cx: X(x), cy: Y(y), r: 4, class: "sg-dest-dot" }));
-      const label = actions.map((l) => l.label).join(" or ");
+      const label = actions.map((l) => l.label).join(OR);
       return clickable(g, label, () => choose(root, ctx, actions, label));
     });
     return s("g", { class: "sg-dests" }, marks);
@@ -376,7 +398,7 @@
       if (!t || t.uid === m.uid) continue;
       for (const l of actions) {
         const kind = l.action.kind;
-        if (SIGHT_KINDS[kind]) { line(t, `sg-los sg-los-${SIGHT_KINDS[kind]}`, `${l.label}: clear line of sight`); targeted.add(uid); }
+        if (SIGHT_KINDS[kind]) { line(t, `sg-los sg-los-${SIGHT_KINDS[kind]}`, Ludorum.t("{action}: clear line of sight", { action: l.label })); targeted.add(uid); }
         if (kind === "shoot" || kind === "magic_shot") shooter = true;
         if (kind === "contact") line(t, "sg-reach", l.label);
       }
@@ -385,7 +407,7 @@
       for (const t of view.models) {
         if (side(t) === side(m) || targeted.has(t.uid) || t.hidden) continue;
         const d = Math.hypot(t.x - m.x, t.y - m.y) - radiusCm(view, m) - radiusCm(view, t);
-        if (d <= 25 && !sees(view, m, t)) line(t, "sg-los sg-los-blocked", `${modelName(view, t)}: terrain blocks the line of sight`);
+        if (d <= 25 && !sees(view, m, t)) line(t, "sg-los sg-los-blocked", Ludorum.t("{name}: terrain blocks the line of sight", { name: modelName(view, t) }));
       }
     }
     return s("g", { class: "sg-lines" }, lines);
@@ -416,8 +438,8 @@
       const [x, y] = seat === 1 ? [along, 57] : seat === 2 ? [3, along] : seat === 3 ? [57, along] : [along, 3];
       const g = s("g", { class: "sg-entry", "data-spot": spot },
         s("circle", { cx: X(x), cy: Y(y), r: 26 }), s("text", { x: X(x), y: Y(y) + 7, class: "sg-entry-label" }, "+"));
-      marks.push(clickable(g, `Enter at x=${along}: ${shown.map((l) => l.label).join(" or ")}`,
-        () => choose(root, ctx, shown, `Enter at x=${along}`)));
+      const title = Ludorum.t("Enter at x={x}", { x: along });
+      marks.push(clickable(g, `${title}: ${shown.map((l) => l.label).join(OR)}`, () => choose(root, ctx, shown, title)));
     }
     return s("g", { class: "sg-entries" }, marks);
   }
@@ -430,8 +452,9 @@
       const [x, y] = TERRAIN_SPOTS[spot];
       const g = s("g", { class: "sg-spot", "data-spot": spot },
         s("circle", { cx: X(x), cy: Y(y), r: 30 }), s("text", { x: X(x), y: Y(y) + 6, class: "sg-entry-label" }, "▣"));
-      marks.push(clickable(g, `Terrain spot (${x}, ${y}): ${actions.map((l) => l.label).join(" or ")}`,
-        () => choose(root, ctx, actions, `Terrain at (${x}, ${y})`)));
+      const spotName = Ludorum.t("Terrain spot ({x}, {y})", { x, y });
+      marks.push(clickable(g, `${spotName}: ${actions.map((l) => l.label).join(OR)}`,
+        () => choose(root, ctx, actions, Ludorum.t("Terrain at ({x}, {y})", { x, y }))));
     }
     return s("g", { class: "sg-spots" }, marks);
   }
@@ -443,7 +466,7 @@
     // Rings only while it may still choose where to go (not during its melee's split, say).
     const moving = mine && (open.move_to || sorted.moves.length || sorted.runs.length);
     const svg = s("svg", { viewBox: `0 0 ${FIELD} ${FIELD}`, class: "sg-field-svg", role: "group",
-      "aria-label": "the Battlefield, 60 by 60 cm, north up" },
+      "aria-label": Ludorum.t("the Battlefield, 60 by 60 cm, north up") },
     drawDefs(), drawGround(), drawTerrain(view),
     moving ? drawRings(view, acting, root, ctx, sorted, open) : null,
     mine ? drawLines(view, acting, sorted) : null,
@@ -458,10 +481,10 @@
 
   function legend() {
     return el("p", { class: "sg-legend small" },
-      el("span", { class: "sg-key sg-key-impassable" }), "✕ impassable ",
-      el("span", { class: "sg-key sg-key-difficult" }), "≈ difficult ",
-      el("span", { class: "sg-key sg-key-blocks" }), "◉ blocks line of sight · ",
-      "♛ hero · red arc: wounds · rings: S/M/L/XL, move (solid), run (dashed)");
+      el("span", { class: "sg-key sg-key-impassable" }), "✕ " + Ludorum.t("impassable") + " ",
+      el("span", { class: "sg-key sg-key-difficult" }), "≈ " + Ludorum.t("difficult") + " ",
+      el("span", { class: "sg-key sg-key-blocks" }), "◉ " + Ludorum.t("blocks line of sight") + " · ",
+      Ludorum.t("♛ hero · red arc: wounds · rings: S/M/L/XL, move (solid), run (dashed)"));
   }
 
   // -- dice -------------------------------------------------------------------------------------------------
@@ -469,6 +492,7 @@
   /** One die face as a small SVG: Bullseye (rings), Axe (a blade on a haft), Shield/Axe (a shield and axe). */
   function die(face) {
     const name = FACES[face] || "?";
+    const word = FACE_WORDS[face] || "?";
     const glyph = face === 0
       ? [s("circle", { cx: 20, cy: 20, r: 11, class: "sg-ink-line" }), s("circle", { cx: 20, cy: 20, r: 4, class: "sg-ink" })]
       : face === 1
@@ -477,8 +501,8 @@
           ? [s("path", { d: "M 9 9 L 31 9 L 31 20 Q 31 30 20 34 Q 9 30 9 20 Z", class: "sg-ink-line" }),
             s("line", { x1: 15, y1: 28, x2: 25, y2: 13, class: "sg-ink-line" }), s("path", { d: "M 22 11 Q 29 12 28 19 L 24 16 Z", class: "sg-ink" })]
           : [s("text", { x: 20, y: 27, class: "sg-die-q" }, "?")];
-    return s("svg", { viewBox: "0 0 40 40", class: "sg-die", "data-face": name, role: "img", "aria-label": name },
-      s("title", {}, name), s("rect", { x: 2, y: 2, width: 36, height: 36, rx: 7 }), glyph);
+    return s("svg", { viewBox: "0 0 40 40", class: "sg-die", "data-face": name, role: "img", "aria-label": word },
+      s("title", {}, word), s("rect", { x: 2, y: 2, width: 36, height: 36, rx: 7 }), glyph);
   }
 
   function diceRow(counts, caption, extra) {
@@ -490,15 +514,18 @@
   /** Dice in the view: groups waiting to roll (blank, or a re-roll's earlier faces) and finished groups. */
   function viewDice(view) {
     const rows = [];
-    for (const r of view.rolled) rows.push(diceRow(r.faces, `${r.tag}: ${r.hits} success(es)`));
+    for (const r of view.rolled) rows.push(diceRow(r.faces, Ludorum.t("{group}: {n} success(es)", { group: diceGroup(r.tag), n: r.hits })));
     for (const r of view.rolls) {
-      rows.push(r.stage ? diceRow(r.faces, `${r.tag}: re-rolling ${r.n}`) : el("div", { class: "sg-dice-row" },
-        el("span", { class: "sg-dice-caption" }, `${r.tag}: ${r.n} dice to roll`), [...Array(r.n)].map(() => die(-1))));
+      rows.push(r.stage ? diceRow(r.faces, Ludorum.t("{group}: re-rolling {n}", { group: diceGroup(r.tag), n: r.n })) : el("div", { class: "sg-dice-row" },
+        el("span", { class: "sg-dice-caption" }, Ludorum.t("{group}: {n} dice to roll", { group: diceGroup(r.tag), n: r.n })), [...Array(r.n)].map(() => die(-1))));
     }
     return rows;
   }
 
-  const DICE_LABEL = /Dice: (\d+)× Bullseye, (\d+)× Axe, (\d+)× Shield\/Axe/;
+  // A chance step's label as the log reads it, in the reader's language (render.describe: "Dice: {faces}").
+  const quote = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+  const DICE_LABEL = new RegExp(quote(Ludorum.t("Dice: {faces}")).replace(quote("{faces}"),
+    FACE_WORDS.map((face) => quote(Ludorum.t("{n}× {face}", { face })).replace(quote("{n}"), "(\\d+)")).join(", ")));
 
   /** The latest run of dice in the game log, as faces.  The game resolves finished dice in the same step
    *  (the view's `rolled` is empty again by the time a page sees it), so the log's chance labels are
@@ -513,19 +540,19 @@
     const rows = [];
     for (let i = start; i <= end; i += 1) {
       const m = DICE_LABEL.exec(items[i]);
-      rows.push(diceRow([Number(m[1]), Number(m[2]), Number(m[3])], rows.length ? "then" : "rolled"));
+      rows.push(diceRow([Number(m[1]), Number(m[2]), Number(m[3])], rows.length ? Ludorum.t("then") : Ludorum.t("rolled")));
     }
     // What caused them: the last step before them taken by a player (a secret roll names nothing).
-    const cause = items.slice(0, start).reverse().find((text) => !text.startsWith("Chance")) || "";
-    const after = items.slice(end + 1).find((t) => /Melee:|Shot:|Backstab:|Magic:|Healing|misses/.test(t));
+    const chance = Ludorum.t("Chance");
+    const cause = items.slice(0, start).reverse().find((text) => !text.startsWith(chance)) || "";
     return el("div", { class: "sg-latest-dice", "data-rolls": end - start + 1 },
-      el("p", { class: "sg-dice-title" }, "Latest dice", cause ? el("span", { class: "muted" }, ` — after “${cause}”`) : null),
+      el("p", { class: "sg-dice-title" }, Ludorum.t("Latest dice"), cause ? el("span", { class: "muted" }, Ludorum.t(" — after “{step}”", { step: cause })) : null),
       rows);
   }
 
   function refreshLatestDice(root) {
     const slot = root.querySelector(".sg-dice-slot");
-    if (slot) slot.replaceChildren(latestDice() || el("p", { class: "muted small" }, "No dice rolled yet."));
+    if (slot) slot.replaceChildren(latestDice() || el("p", { class: "muted small" }, Ludorum.t("No dice rolled yet.")));
   }
 
   function watchLog(root) {
@@ -537,27 +564,29 @@
 
   function drawDice(view) {
     const slot = el("div", { class: "sg-dice-slot" });
-    return el("section", { class: "sg-dice", "aria-label": "dice" }, viewDice(view), slot);
+    return el("section", { class: "sg-dice", "aria-label": Ludorum.t("dice") }, viewDice(view), slot);
   }
 
   // -- the sides: prosperity, hands, City, Graveyard --------------------------------------------------------
 
   function cardTile(view, id, actions, root, ctx, showEntries) {
     const c = card(view, id);
-    const stats = c.strength !== undefined ? `⚔${c.strength} ➜${c.movement} ♥${c.health}` : c.kind;
+    const name = cardName(view, id);
+    const stats = c.strength !== undefined ? `⚔${c.strength} ➜${c.movement} ♥${c.health}` : kindWord(c.kind);
+    const benefit = c.benefit ? Ludorum.format(BENEFITS[c.benefit] || c.benefit, { n: c.amount }) : "";
     const tile = el("div", { class: `sg-card sg-card-${c.kind}${selectedCard === id ? " sg-selected" : ""}`, "data-card": id,
-      title: (c.properties || []).join("; ") || (c.benefit ? `${c.benefit} ${c.amount}, income ${c.income}` : c.name_en) },
-    el("span", { class: "sg-card-name" }, c.name_en), el("span", { class: "sg-card-cost" }, `${c.cost}◈`),
+      title: (c.properties || []).join("; ") || (c.benefit ? Ludorum.t("{benefit}, income {income}", { benefit, income: c.income }) : name) },
+    el("span", { class: "sg-card-name" }, name), el("span", { class: "sg-card-cost" }, `${c.cost}◈`),
     el("span", { class: "sg-card-stats" }, stats));
     if (actions && actions.length && !ctx.replay) {
-      clickable(tile, `${c.name_en}: ${actions.map((l) => l.label).join(" or ")}`, () => {
+      clickable(tile, `${name}: ${actions.map((l) => l.label).join(OR)}`, () => {
         // A recruit (a terrain card) shows only this card's entry points (spots) on the board; the menu
         // offers them by name too.
         selectedCard = actions.some((l) => l.action.kind === "recruit" || l.action.kind === "terrain") ? id : null;
         for (const other of root.querySelectorAll(".sg-card.sg-selected")) other.classList.remove("sg-selected");
         if (selectedCard) tile.classList.add("sg-selected");
         showEntries();
-        choose(root, ctx, actions, c.name_en);
+        choose(root, ctx, actions, name);
       });
     }
     return tile;
@@ -566,7 +595,7 @@
   function zone(title, cards, view, className) {
     const list = Array.isArray(cards) ? cards : [];
     return el("div", { class: `sg-zone ${className || ""}` }, el("span", { class: "sg-zone-title" }, `${title} (${list.length})`),
-      list.length ? list.map((id) => el("span", { class: "sg-chip", title: card(view, id).kind }, card(view, id).name_en)) : el("span", { class: "muted" }, " —"));
+      list.length ? list.map((id) => el("span", { class: "sg-chip", title: kindWord(card(view, id).kind) }, cardName(view, id))) : el("span", { class: "muted" }, " —"));
   }
 
   const count = (x) => (Array.isArray(x) ? x.length : x && typeof x === "object" ? x.hidden : 0);
@@ -575,49 +604,51 @@
   function otherChoices(view, seat, sorted, tiles) {
     const shown = new Set([view.hands[seat], view.building_hands[seat], view.terrain_hands[seat]].filter(Array.isArray).flat());
     const rest = [...sorted.cards.keys()].filter((id) => !shown.has(id));
-    return rest.length ? el("div", { class: "sg-hand" }, el("span", { class: "sg-zone-title" }, "Cards to choose"), tiles(rest)) : null;
+    return rest.length ? el("div", { class: "sg-hand" }, el("span", { class: "sg-zone-title" }, Ludorum.t("Cards to choose")), tiles(rest)) : null;
   }
 
   function drawSide(view, seat, root, ctx, sorted, showEntries) {
-    const player = ctx.players[seat] || { name: `P${seat + 1}` };
+    const player = ctx.players[seat] || { name: seatName(seat) };
     const mine = seat === ctx.seat;
     const hand = view.hands[seat];
     const colour = SIDES[seat % SIDES.length];
     const hero = view.models.find((m) => m.owner === seat && m.card === view.heroes[seat]);
     const tiles = (ids) => [...new Set(ids)].map((id) => cardTile(view, id, sorted.cards.get(id), root, ctx, showEntries));
     return el("section", { class: `sg-side${mine ? " sg-mine" : ""}${view.out[seat] ? " sg-out" : ""}`, "data-seat": seat, style: `border-color: ${colour.fill}` },
-      el("h3", {}, el("span", { class: "sg-swatch", style: `background: ${colour.fill}` }), player.name, mine ? " (you)" : "",
-        view.active === seat && view.phase !== "over" ? el("span", { class: "sg-active" }, " — to play") : null),
+      el("h3", {}, el("span", { class: "sg-swatch", style: `background: ${colour.fill}` }), player.name, mine ? " " + Ludorum.t("(you)") : "",
+        view.active === seat && view.phase !== "over" ? el("span", { class: "sg-active" }, Ludorum.t(" — to play")) : null),
       el("p", { class: "sg-stats" },
-        el("span", { class: "sg-prosperity", "data-value": view.prosperity[seat] }, `Prosperity ${view.prosperity[seat]}`),
-        ` · deck ${view.deck_sizes[seat]} · kills ${view.kills[seat]}`,
-        ` · hero ${hero ? `${hero.wounds}/${card(view, hero.card).health} wounds` : "fallen"}`),
+        el("span", { class: "sg-prosperity", "data-value": view.prosperity[seat] }, Ludorum.t("Prosperity {n}", { n: view.prosperity[seat] })),
+        Ludorum.t(" · deck {deck} · kills {kills}", { deck: view.deck_sizes[seat], kills: view.kills[seat] }),
+        hero ? Ludorum.t(" · hero {wounds}/{health} wounds", { wounds: hero.wounds, health: card(view, hero.card).health }) : Ludorum.t(" · hero fallen")),
       Array.isArray(hand)
-        ? el("div", { class: "sg-hand" }, el("span", { class: "sg-zone-title" }, `Hand (${hand.length})`), tiles(hand))
-        : el("p", { class: "sg-hand sg-hand-count", "data-count": count(hand) }, `Hand: ${count(hand)} card(s)`),
-      Array.isArray(view.tactics[seat]) ? zone("Tactics face down", view.tactics[seat], view) : el("p", { class: "sg-zone" }, `Tactics face down: ${count(view.tactics[seat])}`),
-      mine && view.building_hands[seat].length ? el("div", { class: "sg-hand" }, el("span", { class: "sg-zone-title" }, "Buildings to build"), tiles(view.building_hands[seat])) : null,
-      mine && view.terrain_hands[seat].length ? el("div", { class: "sg-hand" }, el("span", { class: "sg-zone-title" }, "Terrain to lay"), tiles(view.terrain_hands[seat])) : null,
+        ? el("div", { class: "sg-hand" }, el("span", { class: "sg-zone-title" }, Ludorum.t("Hand ({n})", { n: hand.length })), tiles(hand))
+        : el("p", { class: "sg-hand sg-hand-count", "data-count": count(hand) }, Ludorum.t("Hand: {n} card(s)", { n: count(hand) })),
+      Array.isArray(view.tactics[seat]) ? zone(Ludorum.t("Tactics face down"), view.tactics[seat], view) : el("p", { class: "sg-zone" }, Ludorum.t("Tactics face down: {n}", { n: count(view.tactics[seat]) })),
+      mine && view.building_hands[seat].length ? el("div", { class: "sg-hand" }, el("span", { class: "sg-zone-title" }, Ludorum.t("Buildings to build")), tiles(view.building_hands[seat])) : null,
+      mine && view.terrain_hands[seat].length ? el("div", { class: "sg-hand" }, el("span", { class: "sg-zone-title" }, Ludorum.t("Terrain to lay")), tiles(view.terrain_hands[seat])) : null,
       mine ? otherChoices(view, seat, sorted, tiles) : null,
-      zone("City", view.city[seat], view, "sg-city"),
-      zone("Graveyard", view.graveyard[seat], view, "sg-graveyard"));
+      zone(Ludorum.t("City"), view.city[seat], view, "sg-city"),
+      zone(Ludorum.t("Graveyard"), view.graveyard[seat], view, "sg-graveyard"));
   }
 
   // -- the whole board ---------------------------------------------------------------------------------------
 
   function drawHeader(view, ctx) {
-    const words = { roll_first: "the opening die", choose_first: "choosing the first player", stack: "stacking buildings",
-      build: "building phase", terrain: "terrain phase", activation: "activation phase", over: "game over" };
+    const words = { roll_first: Ludorum.t("the opening die"), choose_first: Ludorum.t("choosing the first player"),
+      stack: Ludorum.t("stacking buildings"), build: Ludorum.t("building phase"), terrain: Ludorum.t("terrain phase"),
+      activation: Ludorum.t("activation phase"), over: Ludorum.t("game over") };
     const acting = view.acting >= 0 ? view.models.find((m) => m.uid === view.acting) : null;
     const pend = view.pending.length ? view.pending[view.pending.length - 1] : null;
-    let detail = acting ? `${modelName(view, acting)} is acting${view.stage ? " (it has moved)" : ""}.` : "";
+    let detail = "";
+    if (acting) detail = view.stage ? Ludorum.t("{name} is acting (it has moved).", { name: modelName(view, acting) }) : Ludorum.t("{name} is acting.", { name: modelName(view, acting) });
     if (pend && pend.kind === "melee") {
       const a = view.models.find((m) => m.uid === pend.actor), d = view.models.find((m) => m.uid === pend.target);
-      const split = pend.data[1] >= 0 ? ` The attacker put ${pend.data[1]} dice into attack.` : "";
-      detail = `Melee: ${a ? modelName(view, a) : "?"} attacks ${d ? modelName(view, d) : "?"}.${split}`;
+      const split = pend.data[1] >= 0 ? " " + Ludorum.t("The attacker put {n} dice into attack.", { n: pend.data[1] }) : "";
+      detail = Ludorum.t("Melee: {attacker} attacks {defender}.", { attacker: a ? modelName(view, a) : "?", defender: d ? modelName(view, d) : "?" }) + split;
     }
     return el("div", { class: "sg-header" },
-      el("p", { class: "sg-turn" }, `Turn ${view.turn} · P${view.active + 1} · ${words[view.phase] || view.phase}`,
+      el("p", { class: "sg-turn" }, Ludorum.t("Turn {n} · {seat} · {phase}", { n: view.turn, seat: seatName(view.active), phase: words[view.phase] || view.phase }),
         view.reason ? el("strong", { class: "sg-result" }, ` — ${view.reason}`) : null),
       detail ? el("p", { class: "sg-detail" }, detail) : null,
       view.log.length ? el("p", { class: "sg-lastlog muted small" }, view.log.slice(-2).join(" · ")) : null);
