@@ -170,42 +170,70 @@ class RayExecutor:
     def run(
         self, tasks: Sequence[GameTask], play: Play, notify: Notify = _ignore
     ) -> Iterator[tuple[GameTask, str]]:
-        """Submit the tasks as Ray tasks, a window at a time, and yield results as they arrive."""
+        """Submit the games as Ray tasks of up to :data:`RAY_BATCH` games, a window at a time, and yield
+        results as they arrive (a batch's games once the batch is back)."""
         ray = self._start()
         from ray.exceptions import RayTaskError
 
-        remote = ray.remote(max_retries=0, num_cpus=1)(play)
+        remote = ray.remote(max_retries=0, num_cpus=1)(play_batch)
         window = 4 * self.cpus()
-        queue = list(reversed(tasks))
-        running: dict[Any, GameTask] = {}
+        size = max(1, min(RAY_BATCH, len(tasks) // window))  # a short run keeps every CPU busy
+        queue = [list(tasks[i : i + size]) for i in range(0, len(tasks), size)][::-1]
+        running: dict[Any, list[GameTask]] = {}
         lost_rounds = 0
         while queue or running:
             while queue and len(running) < window:
-                task = queue.pop()
-                running[remote.remote(task)] = task
+                batch = queue.pop()
+                running[remote.remote(play, batch)] = batch
             done, _ = ray.wait(list(running), num_returns=1)
             for ref in done:
-                task = running.pop(ref)
+                batch = running.pop(ref)
                 try:
-                    line = ray.get(ref)
-                except RayTaskError as e:  # the game itself raised: a bug, not a lost worker
-                    raise failed(task, e.cause if e.cause is not None else e) from e
+                    results = ray.get(ref)
+                except RayTaskError as e:  # not a game's own error (play_batch returns those): a bug
+                    raise failed(batch[0], e.cause if e.cause is not None else e) from e
                 except ray.exceptions.RayError as e:  # the worker or its node died
                     lost_rounds += 1
+                    games = (
+                        f"game {batch[0].index}"
+                        if len(batch) == 1
+                        else f"games {_span([t.index for t in batch])}"
+                    )
                     if lost_rounds >= MAX_LOST_ROUNDS:
                         raise LabError(
                             f"Ray workers died {lost_rounds} times in a row without finishing a game "
-                            f"(last: game {task.index}: {type(e).__name__}); "
-                            "the games finished so far are kept"
+                            f"(last: {games}: {type(e).__name__}); the games finished so far are kept"
                         ) from None
                     notify(
-                        f"a Ray worker died ({type(e).__name__}) while playing game {task.index}; "
+                        f"a Ray worker died ({type(e).__name__}) while playing {games}; "
                         "it will be played again, and nothing of it was counted"
                     )
-                    queue.append(task)
+                    queue.append(batch)
                     continue
                 lost_rounds = 0
-                yield task, line
+                for task, (ok, value) in zip(batch, results, strict=False):
+                    if not ok:  # the game itself raised: a bug, not a lost worker
+                        raise failed(task, value)
+                    yield task, value
+
+
+RAY_BATCH = 8
+"""Games per Ray task at the most.  A short game (a heuristic Reliquium game takes 15 ms) costs less than
+a Ray task's round trip, so a long run sends its games in small batches; a batch whose worker dies is
+played again whole (nothing of it was counted)."""
+
+
+def play_batch(play: Play, batch: Sequence[GameTask]) -> list[tuple[bool, Any]]:
+    """Play a batch of games in one Ray task: ``(True, line)`` per game, or ``(False, error)`` for the first
+    game that raised (the rest are not played)."""
+    out: list[tuple[bool, Any]] = []
+    for task in batch:
+        try:
+            out.append((True, play(task)))
+        except Exception as e:
+            out.append((False, e))
+            break
+    return out
 
 
 def make_executor(workers: int = 1, ray: bool = False, ray_address: str | None = None) -> Executor:

@@ -37,6 +37,33 @@ def test_ray_gives_the_same_lines_as_this_process(tmp_path: Path, local_ray: Non
     )
 
 
+def test_a_long_run_goes_in_batches_and_gives_the_same_lines(tmp_path: Path, local_ray: None) -> None:
+    from ludorum.lab import executors
+
+    assert 40 // (4 * 2) > 1  # 40 games on 2 CPUs: batches of five games per Ray task
+    play(SMALL, 40, tmp_path / "serial.jsonl")
+    play(SMALL, 40, tmp_path / "ray.jsonl", RayExecutor())
+    assert sorted((tmp_path / "serial.jsonl").read_text().splitlines()) == sorted(
+        (tmp_path / "ray.jsonl").read_text().splitlines()
+    )
+    assert executors.play_batch(lambda t: str(t.index), []) == []
+
+
+def test_a_game_that_raises_in_a_batch_is_named_and_ends_the_batch() -> None:
+    from ludorum.lab.executors import play_batch
+    from ludorum.lab.schedule import Schedule
+
+    tasks = [Schedule(SMALL).task(i) for i in range(4)]
+
+    def play_(task):  # type: ignore[no-untyped-def]
+        if task.index == 2:
+            raise RuntimeError("a bug")
+        return str(task.index)
+
+    out = play_batch(play_, tasks)
+    assert [ok for ok, _ in out] == [True, True, False] and isinstance(out[2][1], RuntimeError)
+
+
 def test_a_dead_ray_worker_is_reported_and_its_game_replayed(tmp_path: Path, local_ray: None) -> None:
     from ludorum.lab.results import ResultsFile
     from ludorum.lab.schedule import Schedule
