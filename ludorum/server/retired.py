@@ -54,10 +54,14 @@ def entry_from_json(index: int, data: dict[str, Any]) -> LogEntry:
 
 
 def other_rules_message(title: str, stored: int, current: int) -> str:
-    """Why a game or record of another rules version is not played here, naming both versions."""
-    return (
-        f"this game was played under {title} rules version {stored}, and this server plays version "
-        f"{current}: it cannot be resumed or replayed under other rules (it stays viewable as it was played)"
+    """Why a game or record of another rules version is not played here, naming both versions (in the
+    reader's language: a :class:`~ludorum.engine.i18n.Text`, whose value is the English)."""
+    return T(
+        "this game was played under {title} rules version {stored}, and this server plays version "
+        "{current}: it cannot be resumed or replayed under other rules (it stays viewable as it was played)",
+        title=title,
+        stored=stored,
+        current=current,
     )
 
 
