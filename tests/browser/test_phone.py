@@ -96,6 +96,19 @@ def assert_legible(page: Page) -> None:
     assert count > 0 and smallest[0] >= MIN_PX, smallest
 
 
+def test_the_lobby_fits_the_phone_for_every_game(phone: Page, games_server: LiveServer) -> None:
+    """Every game's lobby form fits the screen's width (a wide select or a nowrap line once made the page
+    wider than the phone, zoomed it out and put the start button under the clock's fieldset)."""
+    phone.goto(games_server.url + "/")
+    for game in GAMES:
+        expect(phone.locator(f"#game-select option[value='{game}']")).to_have_count(1)
+        phone.select_option("#game-select", game)
+        expect(phone.locator("#seats select[data-seat]").first).to_be_visible()
+        assert phone.evaluate("() => document.documentElement.scrollWidth") <= WIDTH, game
+        box = phone.locator("#create").bounding_box()
+        assert box is not None and box["x"] + box["width"] <= WIDTH, (game, box)
+
+
 @pytest.mark.parametrize("game", list(GAMES))
 def test_the_board_comes_first_and_pop_ups_stay_clear(
     phone: Page, games_server: LiveServer, game: str
