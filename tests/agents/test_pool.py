@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import os
 import pickle
 import random
@@ -14,6 +13,7 @@ from ludorum.agents.search import SearchBot, SearchSettings
 from ludorum.engine import CHANCE
 from ludorum.engine.information import InformationSet
 from ludorum.games import registry
+from tests.loops import run_alone
 
 
 def test_information_sets_and_bots_survive_pickling() -> None:
@@ -41,9 +41,7 @@ def test_the_pool_searches_in_another_process() -> None:
         return searched, quick, pid
 
     try:
-        # A loop of our own in a thread of our own: this thread may hold Playwright's running loop.
-        with concurrent.futures.ThreadPoolExecutor(1) as thread:
-            searched, quick, pid = thread.submit(asyncio.run, run()).result()
+        searched, quick, pid = run_alone(run())  # this thread may hold Playwright's running loop
     finally:
         pool.shutdown()
     assert searched in info.legal and quick in info.legal

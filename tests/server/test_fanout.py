@@ -18,6 +18,7 @@ from ludorum.server.fanout import Fanout, parse, payload
 from ludorum.server.hub import Hub
 from ludorum.server.live import LiveGame
 from tests.fixtures.sealed_bids import BidsState
+from tests.loops import run_alone
 from tests.server.support import TempPostgres, fixture_registry
 
 
@@ -104,7 +105,7 @@ def test_news_reaches_other_listeners_only_and_a_dropped_listener_reconnects(pos
             await same.stop()
 
     try:
-        asyncio.run(main())
+        run_alone(main())
     finally:
         store.dispose()
 
@@ -155,7 +156,7 @@ def test_a_drive_lock_has_one_holder_and_goes_with_its_session(postgres: TempPos
         finally:
             await c2.stop()
 
-    asyncio.run(main())
+    run_alone(main())
 
 
 def _with_hub(postgres: TempPostgres, test: Callable[[Hub, Store, LiveGame], Awaitable[None]]) -> None:
@@ -177,7 +178,7 @@ def _with_hub(postgres: TempPostgres, test: Callable[[Hub, Store, LiveGame], Awa
             await hub.stop()
 
     try:
-        asyncio.run(main())
+        run_alone(main())
     finally:
         store.dispose()
         elsewhere.dispose()
