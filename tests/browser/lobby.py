@@ -31,12 +31,15 @@ def wait_for_turn(page: Page, board: str | None = None) -> bool:
 
     True if it is our turn."""
     drawn = f" && document.querySelector('{board}')" if board else ""
-    page.wait_for_function(
+    # One reading decides: reading the status again afterwards raced a push that had just changed it
+    # (right after our move the status may still say "Your turn", then "Waiting for …").
+    found = page.wait_for_function(
         "() => { const s = document.querySelector('#status').textContent;"
-        f" return (s.startsWith('Your turn'){drawn}) || s.startsWith('Game over'); }}",
+        f" if (s.startsWith('Your turn'){drawn}) return 'turn';"
+        " return s.startsWith('Game over') ? 'over' : false; }",
         timeout=60_000,
     )
-    return page.locator("#status").inner_text().startswith("Your turn")
+    return bool(found.json_value() == "turn")
 
 
 def log_length(page: Page) -> int:

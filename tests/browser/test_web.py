@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from tests.browser.conftest import shot
+from tests.browser.lobby import wait_for_turn
 from tests.server.support import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -43,11 +44,7 @@ def first_choice(page: Page) -> Locator:
 
 def my_turn(page: Page) -> bool:
     """Wait until it is this page's turn or the game is over; True if it is our turn."""
-    page.wait_for_function(
-        "() => { const s = document.querySelector('#status').textContent;"
-        " return s.startsWith('Your turn') || s.startsWith('Game over'); }"
-    )
-    return page.locator("#status").inner_text().startswith("Your turn")
+    return wait_for_turn(page)
 
 
 def test_play_a_game_against_a_bot_to_the_end_reload_and_replay(page: Page, server: LiveServer) -> None:
