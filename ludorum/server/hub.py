@@ -8,7 +8,7 @@ chance run in one background task per game; search bots think in worker processe
 bots in a thread, never on the event loop, and see only their seat's information set.
 
 On PostgreSQL several processes may serve one database (``fanout.py``): each hears of the others' steps
-and catches the game up from the database (:meth:`Hub.news`), and only the process holding a game's
+and catches the game up from the database (``catchup.py``), and only the process holding a game's
 drive lock moves its bots and chance (:meth:`Hub.drive`) — what acts on a game by itself goes through
 that one gate and then through the step's one-winner-per-version insert.
 """
@@ -21,7 +21,7 @@ import dataclasses
 import json
 import logging
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 from sqlalchemy.exc import IntegrityError
@@ -47,21 +47,20 @@ from ludorum.engine.disclosure import LogEntry, timeout_entry
 from ludorum.engine.i18n import T
 from ludorum.engine.information import InformationSet
 from ludorum.engine.record import TIMEOUT, is_handover, timeout_result, timeout_step
+from ludorum.server.admission import bot_kind, check_record, game_named, seat_data, valid_config
+from ludorum.server.catchup import CatchUp
 from ludorum.server.clocks import Clock, GameClock, SystemClock, clocked_seat
 from ludorum.server.db import FINISHED, SeatData, Store, StoredGame
 from ludorum.server.errors import ApiError, said
 from ludorum.server.fanout import Fanout
-from ludorum.server.limits import ClientQuota, Limits, bot_games_refusal
+from ludorum.server.limits import Admission, Limits
 from ludorum.server.live import LiveGame, Subscriber, provisional_entry
 from ludorum.server.retired import RetiredGame, entry_json, other_rules_message, retire
 from ludorum.server.security import match_seat, new_game_id, new_seed, new_token, token_hash
+from ludorum.server.watch import ClockWatch
 from ludorum.server.workers import Workers, archive_views
 
 log = logging.getLogger("ludorum.server")
-
-MAX_SEED = 2**64 - 1
-"""The largest seed magnitude a game may be stored with: the generator keeps 64 bits, and the same rule
-holds on every database (the seed column holds decimal text of at most 40 characters)."""
 
 FINISHED_CACHE = 64
 """How many finished games stay in memory for viewing (the rest reload from the database)."""
@@ -73,15 +72,6 @@ MAX_PENDING = 16
 """How many steps of one game may wait for their readings before its next step waits for the oldest
 (a game played faster than its disclosures would otherwise leave its spectators ever further behind)."""
 
-TAKE_OVER = 2.0
-"""Seconds between two looks (PostgreSQL) for games here whose bots or chance no process moves: the
-process driving one died, its drive lock went with its session, and one of the others takes over."""
-
-ADOPT_ROUNDS = 5
-"""Every this many of those looks, a process also loads the all-bot games that no process drives (their
-driver died, and no other process held them: nothing else would ever load them)."""
-
-
 _Shown = TypeVar("_Shown", LiveGame, RetiredGame)
 _Found = TypeVar("_Found")
 
@@ -92,22 +82,6 @@ def _no_such_game() -> ApiError:
 
 def _unresumable(reason: str) -> ApiError:
     return ApiError(409, "unresumable", T("this game cannot be resumed: {reason}", reason=reason))
-
-
-def _bot_kind(game: Game[Any], kind: str) -> str:
-    """``kind``, if ``game`` has bots of that kind (``422 bad_bot`` otherwise)."""
-    try:
-        make_bot(game, kind)
-    except ConfigError as e:
-        raise ApiError(422, "bad_bot", str(e)) from None
-    return kind
-
-
-def _valid_config(game: Game[Any], config_json: dict[str, Any]) -> Config:
-    """The config, decoded (within the generic bounds) and validated by the game."""
-    config = Config.from_json(config_json)
-    game.validate_config(config)
-    return config
 
 
 class Hub:
@@ -126,9 +100,8 @@ class Hub:
         """Where the seats' clocks read the time (tests inject a ``ManualClock``)."""
         self.store = store
         self.bot_delay = bot_delay
-        self.limits = limits or Limits()
-        self.quota = ClientQuota(self.limits)
-        self._bot_games_starting = 0  # all-bot games admitted but not yet in ``games``
+        self.admission = Admission(limits or Limits(), self._bot_games)
+        """The quotas: games per client, and all-bot games at once."""
         self.bot_pool: BotPool | None = None
         """Worker processes for search bots (the app sets it); ``None``: every bot thinks in a thread."""
         self.workers = Workers(0)
@@ -141,13 +114,14 @@ class Hub:
         self._loading: dict[str, asyncio.Lock] = {}
         self._resuming: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
-        self.fanout = (
-            Fanout(store.url, store.origin, self.news, self.catch_up_all) if store.announcing else None
-        )
+        self.catch_up = CatchUp(self.games, self._refresh, self.kick)
+        """The news of other server processes (PostgreSQL), and catching the games up with them."""
+        news = self.catch_up
+        self.fanout = Fanout(store.url, store.origin, news.news, news.all) if store.announcing else None
         """The news of other server processes on the same PostgreSQL, and the drive locks (``None``:
         SQLite, one process)."""
-        self._stale: set[str] = set()  # games another process changed since they were last caught up
-        self._catching: dict[str, asyncio.Task[None]] = {}
+        self.clocks = ClockWatch(self.clock, self._time_out)
+        """The watchers of the games' running clocks."""
         self._taking_over: asyncio.Task[None] | None = None
 
     # -- start and stop -------------------------------------------------------------------------------
@@ -159,7 +133,7 @@ class Hub:
         loop = asyncio.get_running_loop()
         if self.fanout is not None:
             await self.fanout.start()
-            self._taking_over = loop.create_task(self._take_over())
+            self._taking_over = loop.create_task(self.catch_up.take_over(self._undriven, self._adopt))
         self._resuming = loop.create_task(self._resume_bots())
 
     async def _resume_bots(self) -> None:
@@ -179,7 +153,7 @@ class Hub:
         await asyncio.gather(*background, return_exceptions=True)
         tasks = [g.advancer for g in self.games.values() if g.advancer and not g.advancer.done()]
         tasks += [g.clock.watcher for g in self.games.values() if g.clock and g.clock.watcher]
-        tasks += self._catching.values()
+        tasks += self.catch_up.tasks.values()
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -271,9 +245,9 @@ class Hub:
             else:
                 self.games[game_id] = live
                 self.kick(live)
-                self._watch(live)
+                self.clocks.watch(live)
                 if self.fanout is not None:  # a step another process took during the replay went unheard
-                    self.news(game_id, None)
+                    self.catch_up.news(game_id, None)
             return live
 
     @staticmethod
@@ -296,21 +270,6 @@ class Hub:
 
     # -- the lobby ---------------------------------------------------------------------------------------
 
-    def _seats(self, game: Game[Any], specs: list[tuple[str, str | None]], players: int) -> list[SeatData]:
-        if len(specs) != players:
-            raise ApiError(
-                422,
-                "bad_seats",
-                T("give one seat for each of the {players} players, not {n}", players=players, n=len(specs)),
-            )
-        seats = []
-        for i, (kind, bot) in enumerate(specs):
-            if kind == "bot":
-                seats.append(SeatData(i, "bot", _bot_kind(game, bot or "random")))
-            else:
-                seats.append(SeatData(i, "human"))
-        return seats
-
     async def create(
         self,
         game_name: str,
@@ -325,27 +284,20 @@ class Hub:
     ) -> tuple[LiveGame, str | None]:
         """Start a game (or resume an uploaded record); returns it and the claimed seat's token.
 
-        Within the quotas (:meth:`_starting`): ``client`` (when given) may start only so many games per
+        Within the quotas (``Admission.starting``): ``client`` (when given) may start only so many games per
         window, and the server runs only so many games without a human (429 beyond).  ``holders`` gives
         human seats to the holders of these token hashes (a rematch's players).  A game resumed from a
         record keeps the record's seed, which its uploader chose: it is marked ``seed_chosen``.
         ``clock``: the seats' clocks (``ludorum/server/clocks.py``).  Raises
         ``IntegrityError`` if ``rematch_of`` already has its rematch."""
-        with self._starting(client, all(kind == "bot" for kind, _ in specs)):
-            if game_name not in self.registry:
-                names = ", ".join(self.registry.names()) or "none"
-                raise ApiError(
-                    404,
-                    "no_such_game_type",
-                    T("no game called {name}; the games are: {names}", name=repr(game_name), names=names),
-                )
-            game = self.registry.get(game_name)
+        with self.admission.starting(client, all(kind == "bot" for kind, _ in specs)):
+            game = game_named(self.registry, game_name)
             try:
                 # a game's own checks may build things from the options (a deck): off the event loop
-                config = await asyncio.to_thread(_valid_config, game, config_json)
+                config = await asyncio.to_thread(valid_config, game, config_json)
             except ConfigError as e:
                 raise ApiError(422, "bad_config", said(e)) from None
-            seats = self._seats(game, specs, config.players)
+            seats = seat_data(game, specs, config.players)
             for s, held in zip(seats, holders or [], strict=False):
                 if s.kind == "human":
                     s.token_hash = held
@@ -359,21 +311,8 @@ class Hub:
             seed_chosen = record is not None
             if record is None:
                 record = Record(game.name, config, new_seed())
-            elif abs(record.seed) > MAX_SEED:
-                raise ApiError(
-                    422, "bad_record", f"the record's seed is a whole number from {-MAX_SEED} to {MAX_SEED}"
-                )
-            elif record.rules is not None and record.rules != game.rules_version:
-                raise ApiError(
-                    422,
-                    "other_rules",
-                    f"this record was played under {game.title} rules version {record.rules}, and this "
-                    f"server plays version {game.rules_version}: it cannot be replayed under other rules",
-                )
-            elif len(record.steps) > game.max_decisions(config):
-                raise ApiError(
-                    422, "bad_record", f"the record has more steps than any game of {game.title} takes"
-                )
+            else:
+                check_record(game, config, record)
             try:
                 live = await self._from_record(game, game_id, record, seats)
             except LudorumError as e:
@@ -382,7 +321,7 @@ class Hub:
             live.seed_chosen = seed_chosen
             if clock is not None:
                 if clock.on_expiry != LOSE:  # the bot that takes a seat whose time ran out
-                    clock = dataclasses.replace(clock, bot=_bot_kind(game, clock.bot or default_kind(game)))
+                    clock = dataclasses.replace(clock, bot=bot_kind(game, clock.bot or default_kind(game)))
                 live.clock = GameClock.begin(clock, config.players, live.clocked(), self.clock)
             result = live.result().to_json() if live.over else None
             await asyncio.to_thread(
@@ -406,39 +345,13 @@ class Hub:
             else:
                 self.games[game_id] = live
                 self.kick(live)
-                self._watch(live)
+                self.clocks.watch(live)
             return live, token
 
-    @contextlib.contextmanager
-    def _starting(self, client: str | None, all_bots: bool) -> Iterator[None]:
-        """Admit the start of a game by ``client`` (counted against its quota), without a human if
-        ``all_bots``; a start that fails does not count."""
-        if client is not None:
-            self.quota.check(client)
-        try:
-            if all_bots:
-                self._refuse_bot_game()
-                self._bot_games_starting += 1
-            try:
-                yield
-            finally:
-                if all_bots:
-                    self._bot_games_starting -= 1
-        except BaseException:
-            if client is not None:  # nothing was started: the attempt does not count
-                self.quota.refund(client)
-            raise
-
     def _bot_games(self) -> int:
-        """Unfinished games of this process without a human seat, counting those being started."""
+        """Unfinished games of this process without a human seat."""
         running = sum(1 for g in self.games.values() if all(s.kind == "bot" for s in g.seats))
-        return running + self._bot_games_starting
-
-    def _refuse_bot_game(self) -> None:
-        """Refuse (429) one more game without a human if this process runs its limit of them."""
-        limit = self.limits.bot_games
-        if limit and self._bot_games() >= limit:
-            raise bot_games_refusal(limit)
+        return running
 
     async def claim(self, live: LiveGame, seat: int, accept_chosen_seed: bool = False) -> str:
         """Take a free human seat; returns its new token.  A game whose seed its uploader chose is
@@ -480,8 +393,9 @@ class Hub:
             s = live.seats[seat]
             if bot is not None:
                 if all(o.kind == "bot" for o in live.seats if o.seat != seat):
-                    self._refuse_bot_game()  # the last human handing over to a bot starts an all-bot game
-                s.kind, s.bot, s.token_hash = "bot", _bot_kind(live.game, bot), None
+                    # the last human handing over to a bot starts an all-bot game
+                    self.admission.refuse_bot_game()
+                s.kind, s.bot, s.token_hash = "bot", bot_kind(live.game, bot), None
                 live.bots.pop(seat, None)
             else:
                 s.token_hash = None
@@ -620,7 +534,7 @@ class Hub:
             live.bots.pop(handover.seat, None)
         if live.clock is not None and clock is not None:
             live.clock.commit(clock)
-            self._watch(live)
+            self.clocks.watch(live)
         if seat == TIMEOUT:  # nothing for a worker to decide: everyone reads a timeout
             if archive:  # archived like every step (a game is shown by its archive if its rules change)
                 self.store.archive(
@@ -645,33 +559,6 @@ class Hub:
 
     # -- clocks (ludorum/server/clocks.py) ---------------------------------------------------------------
 
-    def _watch(self, live: LiveGame) -> None:
-        """Watch the running clock's deadline (a clock changed: the previous watcher is cancelled)."""
-        clock = live.clock
-        if clock is None:
-            return
-        old, clock.watcher = clock.watcher, None
-        if old is not None and old is not asyncio.current_task():
-            old.cancel()
-        deadline = clock.state.deadline()
-        if deadline is not None and not live.over:
-            clock.watcher = asyncio.get_running_loop().create_task(self._expire_at(live, deadline))
-
-    async def _expire_at(self, live: LiveGame, deadline: int) -> None:
-        try:
-            await self.clock.sleep_until(deadline)
-            async with live.lock:
-                if live.clock is not None and not live.over:
-                    lost = live.clock.state.expired(self.clock.now())
-                    if lost is not None:  # else the game moved on meanwhile: a newer watcher waits
-                        await self._time_out(live, lost)
-        except asyncio.CancelledError:
-            raise
-        except ApiError as e:  # another server process moved the game on first: it has been reloaded
-            log.info("game %s: no timeout (%s)", live.id, e.code)
-        except Exception:  # a failing timeout must not take the server down; the next submission retries
-            log.exception("game %s: the clock could not time the seat out", live.id)
-
     async def _time_out(self, live: LiveGame, seat: int) -> None:
         """``seat``'s time ran out (lock held): the lobby's choice applies as one ``TIMEOUT`` step that
         goes through the commit path of a move — so of it and a move (or another process's timeout)
@@ -687,7 +574,7 @@ class Hub:
             state = live.clock.resettle(live.clocked())
             if state is not None:
                 await asyncio.to_thread(self.store.set_clock, live.id, state)
-            self._watch(live)
+            self.clocks.watch(live)
 
     async def _disclose(
         self, live: LiveGame, index: int, before: Any, seat: int, action: Action, after: Any, archive: bool
@@ -732,7 +619,7 @@ class Hub:
         if live.clock is not None and clock_state is not None:  # as stored with the last step
             live.clock.commit(clock_state)
             live.clock.state.settle(live.clock.spec, live.clocked(), self.clock.now())
-            self._watch(live)
+            self.clocks.watch(live)
         await self._push_all(live, force=moved)
 
     async def _reload(self, live: LiveGame) -> None:
@@ -754,40 +641,12 @@ class Hub:
                 live.bots.clear()
                 if live.clock is not None:  # as stored, for the game as it now stands
                     self._restore_clock(live, stored)
-                    self._watch(live)
+                    self.clocks.watch(live)
                 if live.over:  # the steps it missed ended the game
                     self.games.pop(live.id, None)
                     self._keep(self.finished, live)
 
     # -- other server processes (PostgreSQL) ------------------------------------------------------------
-
-    def news(self, game_id: str, version: int | None) -> None:
-        """Another server process took a step of ``game_id`` that made ``version`` (``None``: changed a
-        seat): catch the game up from the database, if this process holds it, and push."""
-        live = self.games.get(game_id)
-        if live is None or (version is not None and live.version >= version):
-            return  # not held here (it loads from the database when asked for), or already caught up
-        self._stale.add(game_id)
-        if game_id not in self._catching:
-            self._catching[game_id] = asyncio.get_running_loop().create_task(self._catch_up(live))
-
-    def catch_up_all(self) -> None:
-        """Catch up every unfinished game held here (news may have been missed)."""
-        for game_id in list(self.games):
-            self.news(game_id, None)
-
-    async def _catch_up(self, live: LiveGame) -> None:
-        try:
-            while live.id in self._stale:  # news that came while catching up: once more
-                self._stale.discard(live.id)
-                async with live.lock:
-                    await self._refresh(live)
-            self.kick(live)  # a bot or chance may move here now (or, at the end, a drive lock goes)
-        except Exception:  # one game must not stop the news of the others
-            log.exception("game %s: could not catch up with another server process", live.id)
-        finally:
-            # no await since the last look at _stale: news arriving from now on starts a new task
-            self._catching.pop(live.id, None)
 
     async def drive(self, live: LiveGame) -> bool:
         """Whether this process may act on ``live`` by itself (move its bots and chance, and whatever
@@ -802,31 +661,19 @@ class Hub:
         if self.fanout is not None:
             await self.fanout.release(live.id)
 
-    async def _take_over(self) -> None:
-        rounds = 0
-        while True:
-            await asyncio.sleep(TAKE_OVER)
-            for live in list(self.games.values()):
-                mover = live.to_move()
-                if mover is not None and (mover == CHANCE or live.seats[mover].kind == "bot"):
-                    self.kick(live)  # only if no advancer runs: it tries the drive lock
-            rounds += 1
-            if rounds % ADOPT_ROUNDS == 0:
-                try:
-                    await self._adopt()
-                except Exception:  # the next round tries again
-                    log.exception("could not look for all-bot games that no process drives")
-
-    async def _adopt(self) -> None:
-        """Load (and so drive) the all-bot games that no process drives.  A game with a human seat is
-        loaded again by whichever process its players' clients reach."""
+    async def _undriven(self) -> list[str]:
+        """The all-bot games stored unfinished that no process drives and this one does not hold."""
         assert self.fanout is not None
         ids = [
             i for i in await asyncio.to_thread(self.store.unfinished_without_humans) if i not in self.games
         ]
-        for game_id in await self.fanout.undriven(ids) if ids else []:
-            with contextlib.suppress(ApiError):  # unresumable: logged, and reported to whoever asks
-                await self.get(game_id)  # loads it in a worker and kicks its bots
+        return await self.fanout.undriven(ids) if ids else []
+
+    async def _adopt(self, game_id: str) -> None:
+        """Load (and so drive) an all-bot game that no process drives.  A game with a human seat is
+        loaded again by whichever process its players' clients reach."""
+        with contextlib.suppress(ApiError):  # unresumable: logged, and reported to whoever asks
+            await self.get(game_id)  # loads it in a worker and kicks its bots
 
     async def search(self, key: str, fn: Callable[..., _Found], *args: Any) -> _Found:
         """``fn(*args)`` (a search: a hint, an analysis) in the bot worker of ``key``, sharing the bots'

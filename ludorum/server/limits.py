@@ -10,12 +10,13 @@ household or host usually holds whole.  Refusals are ``429`` with ``Retry-After`
 from __future__ import annotations
 
 import collections
+import contextlib
 import dataclasses
 import ipaddress
 import math
 import os
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 
 from ludorum.engine.i18n import T
 from ludorum.server.errors import ApiError, retry_later
@@ -130,3 +131,40 @@ def bot_games_refusal(limit: int) -> ApiError:
         ),
         60,
     )
+
+
+class Admission:
+    """What a server process admits of new games: the clients' quotas, and the all-bot games it runs
+    (``running_bot_games`` counts the unfinished ones it holds; the games being started count too)."""
+
+    def __init__(self, limits: Limits, running_bot_games: Callable[[], int]) -> None:
+        self.limits = limits
+        self.quota = ClientQuota(limits)
+        self._running_bot_games = running_bot_games
+        self._starting = 0  # all-bot games admitted but not yet running
+
+    @contextlib.contextmanager
+    def starting(self, client: str | None, all_bots: bool) -> Iterator[None]:
+        """Admit the start of a game by ``client`` (counted against its quota), without a human if
+        ``all_bots``; a start that fails does not count."""
+        if client is not None:
+            self.quota.check(client)
+        try:
+            if all_bots:
+                self.refuse_bot_game()
+                self._starting += 1
+            try:
+                yield
+            finally:
+                if all_bots:
+                    self._starting -= 1
+        except BaseException:
+            if client is not None:  # nothing was started: the attempt does not count
+                self.quota.refund(client)
+            raise
+
+    def refuse_bot_game(self) -> None:
+        """Refuse (429) one more game without a human if this process runs its limit of them."""
+        limit = self.limits.bot_games
+        if limit and self._running_bot_games() + self._starting >= limit:
+            raise bot_games_refusal(limit)

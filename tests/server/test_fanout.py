@@ -191,13 +191,13 @@ def test_a_hub_catches_up_step_by_step_what_another_process_stored(postgres: Tem
         await asyncio.wait_for(sub.queue.get(), 5)
         bid, confirm = Action("bid", (2,)).to_json(), Action("confirm").to_json()
         assert await asyncio.to_thread(elsewhere.append_action, live.id, 1, 0, bid, "open", None)
-        hub.news(live.id, 2)
+        hub.catch_up.news(live.id, 2)
         pushed = json.loads(await asyncio.wait_for(sub.queue.get(), 5))
         assert pushed["version"] == 2 and live.steps[-1] == (0, Action("bid", (2,)))
-        hub.news(live.id, 2)  # old news: nothing to do
+        hub.catch_up.news(live.id, 2)  # old news: nothing to do
         assert await asyncio.to_thread(elsewhere.append_action, live.id, 2, 0, confirm, "open", None)
         elsewhere.set_seat(live.id, SeatData(1, "bot", "random"), "running")
-        hub.catch_up_all()  # what a listener back from a lost connection asks for
+        hub.catch_up.all()  # what a listener back from a lost connection asks for
         await _until(lambda: live.version >= 3 and live.seats[1].kind == "bot")
         # seat 1 is a bot now and this process drives: the bot bids and confirms, chance goes on
         await _until(lambda: live.version >= 5)
@@ -218,7 +218,7 @@ def test_a_step_that_does_not_apply_to_what_a_hub_holds_makes_it_reload_the_game
         live.state = live.game.step(live.state, Action("bid", (5,)))
         bid = Action("bid", (2,))
         assert await asyncio.to_thread(elsewhere.append_action, live.id, 1, 0, bid.to_json(), "open", None)
-        hub.news(live.id, 2)
+        hub.catch_up.news(live.id, 2)
         await _until(lambda: live.version == 2)
         state = live.state  # as stored, replayed
         assert isinstance(state, BidsState) and state.pending == 2 and live.steps[-1] == (0, bid)
