@@ -81,15 +81,15 @@ def play_match(
     holds (same game, kinds, players and seed) is not played again: its logged share is yielded, so a
     stopped run is resumed by running the same command."""
     config = game.config(players)
-    played: dict[int, float] = {}
+    played: dict[tuple[int, int], float] = {}
     if log is not None:
         cut_torn_tail(log)  # a run killed mid-write: go on from a clean line end
-        played = logged_shares(log, game.name, a, b, players)
+        played = logged_games(log, game.name).get((a, b, players), {})
     for g in range(games):
-        if seed + g in played:
-            yield played[seed + g]
-            continue
         seat = g % players
+        if (seed + g, seat) in played:
+            yield played[seed + g, seat]
+            continue
         bots = [uncapped(game, a if s == seat else b) for s in range(players)]
         start = time.perf_counter()
         play = play_game(game, config, seed + g, bots)
@@ -104,15 +104,17 @@ def play_match(
         yield share
 
 
-def logged_shares(log: Path, game: str, a: str, b: str, players: int) -> dict[int, float]:
-    """Seed → ``a``'s share, for the games of one match that ``log`` holds."""
+def logged_games(log: Path, game: str) -> dict[tuple[str, str, int], dict[tuple[int, int], float]]:
+    """The games of ``game`` that ``log`` holds: per match ``(a, b, players)``, ``a``'s share of each game
+    by its ``(seed, seat)`` (``a``'s seat: a seed played from another seat is another game).  A game logged
+    twice (two runs of the same seeds) is one entry."""
     if not log.is_file():
         return {}
-    out: dict[int, float] = {}
+    out: dict[tuple[str, str, int], dict[tuple[int, int], float]] = {}
     for _, line in complete_lines(log):
         e = json.loads(line)
-        if (e["game"], e["a"], e["b"], e["players"]) == (game, a, b, players):
-            out[e["seed"]] = e["share"]
+        if e["game"] == game:
+            out.setdefault((e["a"], e["b"], e["players"]), {})[e["seed"], e["seat"]] = e["share"]
     return out
 
 
@@ -122,15 +124,10 @@ def score(a: str, b: str, players: int, shares: Sequence[float]) -> Score:
 
 
 def read_log(path: Path, game: str) -> list[Score]:
-    """Every match of ``game`` recorded in a JSON-lines log, summarised; a game logged twice (two runs
-    of the same seeds) counts once."""
-    groups: dict[tuple[str, str, str, int], dict[int, float]] = {}
-    for _, line in complete_lines(path):
-        e = json.loads(line)
-        if e["game"] != game:
-            continue
-        groups.setdefault((e["game"], e["a"], e["b"], e["players"]), {})[e["seed"]] = e["share"]
-    return [score(a, b, p, list(shares.values())) for (_, a, b, p), shares in sorted(groups.items())]
+    """Every match of ``game`` recorded in a JSON-lines log, summarised; a game logged twice counts once."""
+    return [
+        score(a, b, p, list(games.values())) for (a, b, p), games in sorted(logged_games(path, game).items())
+    ]
 
 
 LADDER = ("random", "heuristic", "easy", "medium", "hard", "expert")

@@ -61,3 +61,13 @@ def test_a_game_logged_twice_counts_once(tmp_path: Path) -> None:
     text = log.read_text()
     log.write_text(text + text)  # two runs of the same seeds, as an older, non-resuming ladder wrote
     assert read_log(log, "nim")[0].n == 3
+
+
+def test_a_match_from_another_first_seed_resumes_no_game_played_from_the_other_seat(tmp_path: Path) -> None:
+    """Seeds 4–6 of a match begun at seed 3 sat ``a`` in seats 1, 0, 1; begun at seed 4 they sit it in 0,
+    1, 0: other games, so they are played (and all eight count), not taken from the log."""
+    log = tmp_path / "ladder.jsonl"
+    list(play_match(Nim(), "easy", "random", 2, 4, seed=3, log=log))
+    list(play_match(Nim(), "easy", "random", 2, 4, seed=4, log=log))
+    assert len(log.read_text().splitlines()) == 8
+    assert read_log(log, "nim")[0].n == 8
