@@ -177,8 +177,7 @@ class RayExecutor:
 
         remote = ray.remote(max_retries=0, num_cpus=1)(play_batch)
         window = 4 * self.cpus()
-        size = max(1, min(RAY_BATCH, len(tasks) // window))  # a short run keeps every CPU busy
-        queue = [list(tasks[i : i + size]) for i in range(0, len(tasks), size)][::-1]
+        queue = batches(tasks, window)[::-1]
         running: dict[Any, list[GameTask]] = {}
         lost_rounds = 0
         while queue or running:
@@ -221,6 +220,13 @@ RAY_BATCH = 8
 """Games per Ray task at the most.  A short game (a heuristic Reliquium game takes 15 ms) costs less than
 a Ray task's round trip, so a long run sends its games in small batches; a batch whose worker dies is
 played again whole (nothing of it was counted)."""
+
+
+def batches(tasks: Sequence[GameTask], window: int) -> list[list[GameTask]]:
+    """The tasks in order, cut into batches of up to :data:`RAY_BATCH` for ``window`` Ray tasks in flight:
+    a run too short to fill the window in full batches is cut smaller, so that every CPU is kept busy."""
+    size = max(1, min(RAY_BATCH, len(tasks) // window))
+    return [list(tasks[i : i + size]) for i in range(0, len(tasks), size)]
 
 
 def play_batch(play: Play, batch: Sequence[GameTask]) -> list[tuple[bool, Any]]:

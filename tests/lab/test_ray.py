@@ -37,10 +37,28 @@ def test_ray_gives_the_same_lines_as_this_process(tmp_path: Path, local_ray: Non
     )
 
 
+def test_a_run_is_cut_into_batches_that_keep_every_cpu_busy() -> None:
+    from ludorum.lab.executors import RAY_BATCH, batches
+    from ludorum.lab.schedule import Schedule
+
+    tasks = [Schedule(SMALL).task(i) for i in range(1000)]
+    for n, window, sizes in (
+        (40, 8, [5] * 8),
+        (12, 8, [1] * 12),
+        (1000, 8, [RAY_BATCH] * 125),
+        (7, 8, [1] * 7),
+    ):
+        cut = batches(tasks[:n], window)
+        assert [len(b) for b in cut] == sizes and [t for b in cut for t in b] == tasks[:n]
+    assert [len(b) for b in batches(tasks[:45], 8)] == [5] * 9  # the last batch may be short: here none
+    assert [len(b) for b in batches(tasks[:43], 8)] == [5] * 8 + [3]
+    assert batches([], 8) == []
+
+
 def test_a_long_run_goes_in_batches_and_gives_the_same_lines(tmp_path: Path, local_ray: None) -> None:
     from ludorum.lab import executors
 
-    assert 40 // (4 * 2) > 1  # 40 games on 2 CPUs: batches of five games per Ray task
+    assert RayExecutor().cpus() == 2  # a window of 8 Ray tasks: 40 games go in batches of five
     play(SMALL, 40, tmp_path / "serial.jsonl")
     play(SMALL, 40, tmp_path / "ray.jsonl", RayExecutor())
     assert sorted((tmp_path / "serial.jsonl").read_text().splitlines()) == sorted(
