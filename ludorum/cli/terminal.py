@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -16,7 +15,7 @@ from ludorum.agents.kinds import default_kind, make_bot
 from ludorum.agents.runner import bot_move
 from ludorum.engine import CHANCE, Config, ConfigError, Game, GameState, IllegalAction, Playthrough, Record
 from ludorum.engine.bots import Bot
-from ludorum.engine.clock import LOSE, ClockSpec, ClockState, clock_text
+from ludorum.engine.clock import LOSE, ClockSpec, ClockState, clock_text, wall_ms
 from ludorum.engine.disclosure import disclose
 from ludorum.engine.i18n import T
 from ludorum.engine.information import Observer
@@ -36,11 +35,6 @@ def pick_game(console: Console) -> str:
             return names[int(answer) - 1]
         wrong = T("Type a number from 1 to {n}.", n=len(names))
         console.print(f"[red]{wrong}[/red]")
-
-
-def wall_ms() -> int:
-    """The time now, in milliseconds since the epoch."""
-    return time.time_ns() // 1_000_000
 
 
 class TerminalGame:
@@ -157,10 +151,11 @@ class TerminalGame:
     def _out_of_time(self, seat: int) -> bool:
         """Whether ``seat``'s time ran out before it answered; if so the clock's rule applies: it loses,
         or a bot takes the seat.  (A prompt is not interrupted: the time is checked at the answer.)"""
-        if self.clock is None or self.clocks is None or self.clocks.expired(self.now()) != seat:
+        now = self.now()
+        if self.clock is None or self.clocks is None or self.clocks.expired(now) != seat:
             return False
         who = self.game.seat_name(self.play.state, seat)
-        self.clocks.stop(self.now())
+        self.clocks.stop(now)
         if self.clock.on_expiry == LOSE:
             self.play.time_out()
         else:
@@ -176,8 +171,9 @@ class TerminalGame:
         out.rule(str(T("{seat} to decide", seat=game.seat_name(play.state, seat))))
         out.print(game.render_text(play.state, seat))
         if self.clock is not None and self.clocks is not None:
-            self.clocks.settle(self.clock, seat, self.now())
-            left = clock_text(self.clocks.remaining(seat, self.now()))
+            now = self.now()
+            self.clocks.settle(self.clock, seat, now)
+            left = clock_text(self.clocks.remaining(seat, now))
             line = T("{who}: {time} left", who=game.seat_name(play.state, seat), time=left)
             out.print(f"[bold]{escape(str(line))}[/bold]")
         legal = list(game.legal_actions(play.state))
@@ -185,10 +181,10 @@ class TerminalGame:
             out.print(f"  [cyan]{i:>3}[/cyan]. {game.describe(play.state, action)}")
         while True:
             answer = Prompt.ask(str(T("Your choice (number, or q to save and quit)")), console=out).strip()
+            if self._out_of_time(seat):  # any answer, a quit too, comes too late (a save resumes full clocks)
+                return True
             if answer.lower() in ("q", "quit"):
                 return False
-            if self._out_of_time(seat):
-                return True
             if not answer.isdigit() or not 1 <= int(answer) <= len(legal):
                 wrong = T(
                     "'{answer}' is not a choice: type a number from 1 to {n}, or q.",

@@ -4,7 +4,8 @@ A clock setting (:class:`ClockSpec`) is either *Fischer* — every seat starts w
 gains ``increment`` seconds each time its turn passes to another seat — or *per move* — every decision
 has at most ``per_move`` seconds.  :class:`ClockState` is how the clocks stand: each seat's time left,
 whose clock runs and since when.  Time is read from whatever clock the caller injects (milliseconds
-since the epoch), so nothing here sleeps or reads the time itself, and tests advance time by hand.
+since the epoch; :func:`wall_ms` is the real one), so the arithmetic never sleeps or reads the time
+itself, and tests advance time by hand.
 
 Only the seat that must decide is charged, and only while its clock runs: the caller says which seat
 that is (``clocked``) — the server runs the clock of a held human seat only, so bots, chance and a free
@@ -14,6 +15,7 @@ seat cost no one anything.
 from __future__ import annotations
 
 import dataclasses
+import time
 from typing import Any
 
 FISCHER, PER_MOVE = "fischer", "move"
@@ -27,6 +29,11 @@ MAX_BASE = 24 * 3600
 
 MAX_INCREMENT = 3600
 """The largest increment (seconds)."""
+
+
+def wall_ms() -> int:
+    """The real time: milliseconds since the epoch (what a terminal's or the server's clock reads)."""
+    return time.time_ns() // 1_000_000
 
 
 class ClockError(ValueError):
@@ -91,9 +98,9 @@ class ClockSpec:
                 return ClockSpec(PER_MOVE, per_move=int(text.split(":", 1)[1]), on_expiry=on_expiry)
             base, _, inc = text.partition("+")
             return ClockSpec(FISCHER, int(base), int(inc or 0), on_expiry=on_expiry)
-        except ValueError as e:
-            if isinstance(e, ClockError):
-                raise
+        except ClockError:  # a number out of bounds: its message names which
+            raise
+        except ValueError:  # not a number
             raise ClockError(
                 f"a clock is written BASE+INCREMENT in seconds (300+5) or move:SECONDS (move:30), "
                 f"not {text!r}"

@@ -79,6 +79,17 @@ def test_out_of_time_loses_and_the_replay_says_so(
     assert "Result: " in shown.output and "ran out of time" in shown.output.rsplit("Result: ", 1)[1]
 
 
+def test_quitting_after_the_time_ran_out_comes_too_late(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A save resumes with full clocks, so a 'q' typed once the time is up must not save the game: the
+    clock's rule applies first."""
+    game, _, out = session(monkeypatch, ClockSpec.parse("60+5", "lose"), [(61, "q")])
+    game.run(tmp_path / "save.json")
+    assert game.play.record.steps[-1][0] == TIMEOUT and "Game over" in out.getvalue()
+    assert not (tmp_path / "save.json").exists()
+
+
 def test_out_of_time_hands_the_seat_to_a_bot(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     game, _, out = session(monkeypatch, ClockSpec("move", per_move=30, bot="random"), [(29, "1"), (31, "1")])
     game.run(tmp_path / "save.json")
