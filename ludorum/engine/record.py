@@ -62,6 +62,12 @@ def timed_out(steps: list[tuple[int, Action]]) -> int | None:
     return None
 
 
+def finished(game: Game[Any], steps: list[tuple[int, Action]], state: GameState) -> bool:
+    """Whether the game of ``steps`` (which left it in ``state``) has ended: by its rules, or by a seat's
+    time running out (:func:`ending` says how, at the cost of the result)."""
+    return game.is_over(state) or timed_out(steps) is not None
+
+
 def ending(game: Game[Any], steps: list[tuple[int, Action]], state: GameState) -> Result | None:
     """How the game of ``steps`` (which left it in ``state``) ended: by its rules, or by a seat's time
     running out; ``None`` while it goes on."""
@@ -237,7 +243,7 @@ class Playthrough:
 
     def is_over(self) -> bool:
         """Whether the game has ended (by its rules, or by a seat running out of time)."""
-        return self.game.is_over(self.state) or timed_out(self.record.steps) is not None
+        return finished(self.game, self.record.steps, self.state)
 
     def play(self, action: Action) -> None:
         """Apply ``action`` for the deciding seat; an illegal one raises and changes nothing."""
