@@ -219,8 +219,8 @@
       const winners = g.result.ranking.map((r, i) => (r === 1 ? Ludorum.t("seat {n}", { n: i + 1 }) : null)).filter(Boolean);
       text += " · " + Ludorum.t("winner: {seats}", { seats: winners.join(" & ") });
     }
-    // resumed from an uploaded record: its uploader chose the seed and knows every future draw
     if (g.clock) text += " · " + Ludorum.clockSetting(g.clock);
+    // resumed from an uploaded record: its uploader chose the seed and knows every future draw
     if (g.seed_chosen) text += " · " + Ludorum.t("⚠ seed chosen by the uploader (they know the decks and rolls)");
     // stored under another rules version: viewable as it was played, never resumed
     if (g.resumable === false) text += " · ⚠ " + g.retired; // the server's words, naming both versions
