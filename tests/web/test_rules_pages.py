@@ -81,3 +81,22 @@ def test_each_translated_page_follows_its_english_source() -> None:
 
     assert set(TRANSLATIONS) == {p.stem for p in RULES.glob("*.*.md")}  # every translated page is known
     assert not stale_translations(), "an English rules doc changed: bring its translation up to date"
+
+
+def test_the_builder_refuses_an_unknown_flag_before_writing_anything(monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    """A mistyped ``--translated`` must not rebuild the pages as if it were a rulebooks folder's name, nor
+    be dropped silently (the translations would stay marked stale)."""
+    import sys
+
+    import pytest
+
+    from ludorum.web.rules import build
+
+    def no_build(rulebooks: object) -> dict[str, str]:
+        raise AssertionError("the pages were rebuilt")
+
+    monkeypatch.setattr(build, "build", no_build)
+    monkeypatch.setattr(sys, "argv", ["build", "--translate"])
+    with pytest.raises(SystemExit) as stopped:
+        build.main()
+    assert stopped.value.code == 2 and "--translate" in capsys.readouterr().err

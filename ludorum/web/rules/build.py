@@ -23,12 +23,16 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import sys
 from pathlib import Path
+from typing import Annotated
+
+import typer
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[2]
 DOCS = ROOT / "docs"
+RULEBOOKS = ROOT.parent / "shared" / "rulebooks"
+"""Where the rulebooks' text is, beside the repository."""
 
 DESIGNED = {
     "reliquium": ("designed", "Legendary creatures", "Rules as implemented"),
@@ -122,19 +126,27 @@ def stale_translations() -> list[str]:
     return [page for page, (game, _doc) in TRANSLATIONS.items() if known.get(page) != fingerprint(game)]
 
 
-def main() -> None:
+def write_pages(
+    rulebooks: Annotated[Path, typer.Argument(help="the folder of the rulebooks' text")] = RULEBOOKS,
+    translated: Annotated[
+        bool, typer.Option(help="the translations are up to date with their English pages: record so")
+    ] = False,
+) -> None:
     """Write the pages next to this module."""
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    rulebooks = Path(args[0]) if args else ROOT.parent / "shared" / "rulebooks"
     for game, text in build(rulebooks).items():
         (HERE / f"{game}.md").write_text(text, encoding="utf-8")
         print(f"wrote {HERE / f'{game}.md'} ({len(text):,} characters)")
-    if "--translated" in sys.argv:  # the translations were brought up to date with their sources
+    if translated:
         marks = {page: fingerprint(game) for page, (game, _doc) in TRANSLATIONS.items()}
         TRANSLATED.write_text(json.dumps(marks, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     for page in stale_translations():
         game, doc = TRANSLATIONS[page]
         print(f"docs/{doc} is older than {game}.md: translate the change, then run with --translated")
+
+
+def main() -> None:
+    """The command line (``sys.argv``): an unknown option is refused before anything is written."""
+    typer.run(write_pages)
 
 
 if __name__ == "__main__":
