@@ -18,7 +18,7 @@ from ludorum.cli.lab import register as register_lab
 from ludorum.cli.ladder import ladder
 from ludorum.cli.soak import soak
 from ludorum.engine import ConfigError, Game, LudorumError, Record, i18n, replay_states
-from ludorum.engine.clock import ClockError, ClockSpec
+from ludorum.engine.clock import BOT, ClockError, ClockSpec
 from ludorum.engine.disclosure import timeout_entry
 from ludorum.engine.i18n import T
 from ludorum.engine.options import parse_assignments
@@ -116,14 +116,18 @@ def play(
         typer.Option(help="a clock for each human seat: BASE+INCREMENT seconds (300+5) or move:SECONDS"),
     ] = None,
     on_timeout: Annotated[
-        str, typer.Option(help="when a human's time runs out: 'bot' takes the seat, or the seat will 'lose'")
-    ] = "bot",
+        str | None,
+        typer.Option(
+            help="with --clock, when a human's time is up: 'bot' (default) takes the seat, or it will 'lose'"
+        ),
+    ] = None,
     lang: LangOption = "en",
 ) -> None:
     """Play in the terminal against bots (the view as text, the legal actions as a numbered menu)."""
     from ludorum.cli.terminal import TerminalGame, pick_game
 
     _use(lang)
+    spec = _clock(clock, on_timeout)  # before any question is asked or any game made
     if load is not None:
         try:
             record = Record.loads(load.read_text())
@@ -137,12 +141,23 @@ def play(
         game = _game(game_name)
         config = _config(game, players, variant, option)
         session = TerminalGame.start(game, config, seed, seat, bots, hotseat, console)
-    if clock is not None:
-        try:
-            session.use_clock(ClockSpec.parse(clock, on_timeout))
-        except ClockError as e:
-            raise typer.BadParameter(str(e), param_hint="--clock / --on-timeout") from None
+    if spec is not None:
+        session.use_clock(spec)
     session.run(save)
+
+
+def _clock(clock: str | None, on_timeout: str | None) -> ClockSpec | None:
+    """The clock ``--clock`` and ``--on-timeout`` ask for (``None``: no clock), or a usage error."""
+    if clock is None:
+        if on_timeout is not None:
+            raise typer.BadParameter(
+                "there is no clock to run out: give --clock too", param_hint="--on-timeout"
+            )
+        return None
+    try:
+        return ClockSpec.parse(clock, on_timeout or BOT)
+    except ClockError as e:
+        raise typer.BadParameter(str(e), param_hint="--clock / --on-timeout") from None
 
 
 @app.command()

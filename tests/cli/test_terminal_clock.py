@@ -110,3 +110,13 @@ def test_the_command_line_takes_a_clock_and_refuses_a_bad_one(fixture_registry, 
     out = runner.invoke(app, ["play", "sealed-bids", "--clock", "300+5", "--save", save], input="q\n")
     assert out.exit_code == 0, out.output
     assert "5:00 left" in out.output
+
+
+def test_a_clock_option_is_checked_before_anything_is_asked_and_none_is_ignored(
+    fixture_registry, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    save = str(tmp_path / "save.json")
+    out = runner.invoke(app, ["play", "--clock", "soon", "--save", save], input="1\nq\n")
+    assert out.exit_code != 0 and "BASE+INCREMENT" in out.output and "Which game" not in out.output
+    out = runner.invoke(app, ["play", "sealed-bids", "--on-timeout", "lose", "--save", save], input="q\n")
+    assert out.exit_code != 0 and "--clock" in out.output, out.output  # a rule for a clock there is not
