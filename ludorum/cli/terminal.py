@@ -19,6 +19,7 @@ from ludorum.engine.clock import LOSE, ClockSpec, ClockState, clock_text, wall_m
 from ludorum.engine.disclosure import disclose
 from ludorum.engine.i18n import T
 from ludorum.engine.information import Observer
+from ludorum.engine.record import time_up
 from ludorum.games import registry
 
 
@@ -154,7 +155,6 @@ class TerminalGame:
         now = self.now()
         if self.clock is None or self.clocks is None or self.clocks.expired(now) != seat:
             return False
-        who = self.game.seat_name(self.play.state, seat)
         self.clocks.stop(now)
         if self.clock.on_expiry == LOSE:
             self.play.time_out()
@@ -162,7 +162,7 @@ class TerminalGame:
             self.play.time_out(handover=True)  # the record says who played on, as the server's does
             self.humans.discard(seat)
             self.bots[seat] = make_bot(self.game, self.clock.bot or default_kind(self.game))
-            note = T("{who} ran out of time: a bot takes the seat", who=who)
+            note = time_up(self.game, self.play.state, seat, handover=True)
             self.console.print(f"[red]{escape(str(note))}[/red]")
         return True
 

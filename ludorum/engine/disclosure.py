@@ -29,7 +29,7 @@ from ludorum.engine.errors import IllegalAction
 from ludorum.engine.game import CANCEL, CHANCE, Game
 from ludorum.engine.i18n import T
 from ludorum.engine.information import Observer, hides_information, knowledge_rng, view_text
-from ludorum.engine.record import timeout_result, timeout_step
+from ludorum.engine.record import time_up, timeout_step
 from ludorum.engine.state import GameState
 
 SAMPLES = 6
@@ -99,11 +99,7 @@ def timeout_entry(
 ) -> LogEntry:
     """The log entry of a ``timeout`` step (``record.TIMEOUT``): ``seat`` ran out of time and lost, or a
     bot took it over (``handover``).  Everyone reads it: the clocks are public."""
-    label: str
-    if handover:
-        label = T("{who} ran out of time: a bot takes the seat", who=game.seat_name(state, seat))
-    else:
-        label = timeout_result(game, state, seat).reason  # "‹seat› ran out of time"
+    label = time_up(game, state, seat, handover)
     readings = {o: label for o in observers(state.config.players) if o != seat}
     return LogEntry(
         index,

@@ -45,13 +45,22 @@ def is_handover(action: Action) -> bool:
     return action.args[1:] == (HANDOVER,)
 
 
+def time_up(game: Game[Any], state: GameState, seat: int, handover: bool = False) -> str:
+    """What a timeout step says (the log, the terminal, a lost game's reason): ``seat`` ran out of time,
+    and with ``handover`` a bot takes the seat."""
+    who = game.seat_name(state, seat)
+    if handover:
+        return T("{who} ran out of time: a bot takes the seat", who=who)
+    return T("{who} ran out of time", who=who)
+
+
 def timeout_result(game: Game[Any], state: GameState, seat: int) -> Result:
     """How a game ends when ``seat`` runs out of time: that seat is ranked last with nothing, every
     other seat shares the first place."""
     players = state.config.players
     ranking = tuple(players if s == seat else 1 for s in range(players))
     scores = tuple(0.0 if s == seat else 1.0 for s in range(players))
-    return Result(scores, ranking, T("{who} ran out of time", who=game.seat_name(state, seat)))
+    return Result(scores, ranking, time_up(game, state, seat))
 
 
 def timed_out(steps: list[tuple[int, Action]]) -> int | None:
