@@ -19,10 +19,9 @@ from ludorum.cli.ladder import ladder
 from ludorum.cli.soak import soak
 from ludorum.engine import ConfigError, Game, LudorumError, Record, i18n, replay_states
 from ludorum.engine.clock import BOT, ClockError, ClockSpec
-from ludorum.engine.disclosure import timeout_entry
 from ludorum.engine.i18n import T
 from ludorum.engine.options import parse_assignments
-from ludorum.engine.record import TIMEOUT, ending, is_handover
+from ludorum.engine.record import TIMEOUT, ending, is_handover, time_up
 from ludorum.games import registry
 
 app = typer.Typer(help="Ludorum: Reliquium, Medieval Realms and Legends of Signum.", no_args_is_help=True)
@@ -231,7 +230,7 @@ def replay_cmd(
         label: str
         if who == TIMEOUT:  # a seat ran out of time: no move of the game, the clock's step
             actor = T("clock")
-            label = timeout_entry(game, i, before, game.to_move(before), is_handover(action)).label
+            label = time_up(game, before, game.to_move(before), is_handover(action))
         else:
             actor = T("chance") if who < 0 else game.seat_name(before, who)
             label = game.describe(before, action)

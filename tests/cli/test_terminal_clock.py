@@ -90,7 +90,9 @@ def test_quitting_after_the_time_ran_out_comes_too_late(
     assert not (tmp_path / "save.json").exists()
 
 
-def test_out_of_time_hands_the_seat_to_a_bot(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_out_of_time_hands_the_seat_to_a_bot(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, fixture_registry: object
+) -> None:
     game, _, out = session(monkeypatch, ClockSpec("move", per_move=30, bot="random"), [(29, "1"), (31, "1")])
     game.run(tmp_path / "save.json")
     text = out.getvalue()
@@ -99,6 +101,11 @@ def test_out_of_time_hands_the_seat_to_a_bot(monkeypatch: pytest.MonkeyPatch, tm
     record = game.play.record
     assert (TIMEOUT, timeout_step(0, handover=True)) in record.steps
     replay(GAME, Record.loads(record.dumps()))
+    saved = tmp_path / "handed-over.json"
+    saved.write_text(record.dumps())
+    shown = runner.invoke(app, ["replay", str(saved), "--no-step"])
+    assert shown.exit_code == 0, shown.output
+    assert re.search(r"clock — .* ran out of time: a bot takes the seat", shown.output), shown.output
 
 
 def test_the_command_line_takes_a_clock_and_refuses_a_bad_one(fixture_registry, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
