@@ -12,11 +12,10 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import threading
-import time
 from typing import Any, Protocol
 
 from ludorum.engine import CHANCE
-from ludorum.engine.clock import ClockSpec, ClockState
+from ludorum.engine.clock import ClockSpec, ClockState, wall_ms
 from ludorum.server.db import SeatData
 
 
@@ -36,7 +35,7 @@ class SystemClock:
 
     def now(self) -> int:
         """Milliseconds since the epoch."""
-        return time.time_ns() // 1_000_000
+        return wall_ms()
 
     async def sleep_until(self, when: int) -> None:
         """Sleep until ``when`` (again if woken early: the wall clock may be set back)."""
@@ -59,10 +58,10 @@ class ManualClock:
 
     async def sleep_until(self, when: int) -> None:
         """Wait until :meth:`advance` passes ``when``."""
-        if when <= self.time:
-            return
         future = asyncio.get_running_loop().create_future()
-        with self._lock:
+        with self._lock:  # the look at the time and the registration at once: no advance between
+            if when <= self.time:
+                return
             self._sleepers.append((when, future, asyncio.current_task()))
         await future
 

@@ -3,6 +3,8 @@ test says so, and ``advance`` returns once the watchers it woke have acted — n
 
 from __future__ import annotations
 
+import asyncio
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,6 +20,7 @@ from ludorum.server import create_app
 from ludorum.server.clocks import ManualClock
 from ludorum.server.db import SeatData, Store
 from tests.fixtures.sealed_bids import SealedBids
+from tests.loops import run_alone
 from tests.server.support import TOKEN_BODY, bearer, new_game_body
 from tests.server.test_api import wait_for
 
@@ -311,3 +314,40 @@ def test_the_websocket_pushes_the_clocks_and_the_timeout(client: TestClient, clo
         pushed = ws.receive_json()
         assert pushed["players"][0]["kind"] == "bot" and pushed["clock"]["left"][0] is None
         assert pushed["log"][-1]["label"].endswith("ran out of time: a bot takes the seat")
+
+
+class _AdvanceOnEntry:
+    """A lock that, the first time it is taken, has another thread advance the clock (and gives it
+    50 ms to do so) before taking itself: the moment between a sleeper's look at the time and its
+    registration, where an advance must not slip through unseen."""
+
+    def __init__(self, clock: ManualClock, seconds: float) -> None:
+        self.real = threading.Lock()
+        self.clock, self.seconds, self.armed = clock, seconds, True
+        self.thread: threading.Thread | None = None
+
+    def __enter__(self) -> None:
+        if self.armed:
+            self.armed = False
+            self.thread = threading.Thread(target=self.clock.advance, args=(self.seconds,))
+            self.thread.start()
+            time.sleep(0.05)
+        self.real.acquire()
+
+    def __exit__(self, *exc: object) -> None:
+        self.real.release()
+
+
+def test_a_manual_clock_advanced_while_a_sleeper_registers_wakes_it() -> None:
+    """CI saw a stale-process clock test hang now and then: an advance between ``sleep_until``'s look at
+    the time and its registration woke no one, and the sleeper waited for ever."""
+    clock = ManualClock()
+    lock = _AdvanceOnEntry(clock, 10.0)
+    clock._lock = lock  # type: ignore[assignment]
+
+    async def sleeper() -> None:
+        await asyncio.wait_for(clock.sleep_until(clock.now() + 5_000), timeout=2.0)
+
+    run_alone(sleeper())
+    assert lock.thread is not None
+    lock.thread.join()
