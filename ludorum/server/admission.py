@@ -67,14 +67,24 @@ def check_record(game: Game[Any], config: Config, record: Record) -> None:
     """Refuse (``422``) an uploaded record this server cannot replay faithfully and within bounds: a
     seed outside the stored range, another rules version, more steps than any game takes."""
     if abs(record.seed) > MAX_SEED:
-        bounds = f"from {-MAX_SEED} to {MAX_SEED}"
-        raise ApiError(422, "bad_record", f"the record's seed is a whole number {bounds}")
+        raise ApiError(
+            422,
+            "bad_record",
+            T("the record's seed is a whole number from {low} to {high}", low=-MAX_SEED, high=MAX_SEED),
+        )
     if record.rules is not None and record.rules != game.rules_version:
         raise ApiError(
             422,
             "other_rules",
-            f"this record was played under {game.title} rules version {record.rules}, and this "
-            f"server plays version {game.rules_version}: it cannot be replayed under other rules",
+            T(
+                "this record was played under {title} rules version {theirs}, and this server plays version "
+                "{ours}: it cannot be replayed under other rules",
+                title=game.title,
+                theirs=record.rules,
+                ours=game.rules_version,
+            ),
         )
     if len(record.steps) > game.max_decisions(config):
-        raise ApiError(422, "bad_record", f"the record has more steps than any game of {game.title} takes")
+        raise ApiError(
+            422, "bad_record", T("the record has more steps than any game of {title} takes", title=game.title)
+        )

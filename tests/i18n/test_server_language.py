@@ -99,3 +99,14 @@ def test_the_servers_own_refusals_read_in_the_readers_language(client) -> None: 
     assert ru.json()["error"]["message"].startswith("партия ушла вперёд (вы видели версию"), ru.text
     missing = client.get("/api/games/0123456789abcdef?lang=ru")
     assert missing.status_code == 404 and CYRILLIC.search(missing.json()["error"]["message"])
+
+
+def test_a_refused_record_reads_in_the_readers_language(client) -> None:  # type: ignore[no-untyped-def]
+    """An upload's refusals (its seed, its rules version, its length) are messages like any other."""
+    record = {"format": 1, "game": "reliquium", "config": {"players": 2}, "seed": 2**70, "steps": []}
+    en = client.post("/api/records", json={"record": record}, headers={"Accept-Language": "en"})
+    ru = client.post("/api/records?lang=ru", json={"record": record})
+    assert en.status_code == ru.status_code == 422, en.text
+    assert en.json()["error"]["code"] == ru.json()["error"]["code"] == "bad_record"
+    assert en.json()["error"]["message"].startswith("the record's seed is a whole number")
+    assert ru.json()["error"]["message"].startswith("зерно записи — целое число"), ru.text
