@@ -16,13 +16,17 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from typing import Any
+from typing import Any, Final, Literal, cast
 
-FISCHER, PER_MOVE = "fischer", "move"
+Mode = Literal["fischer", "move"]
 """The two kinds of clock."""
+FISCHER: Final = "fischer"
+PER_MOVE: Final = "move"
 
-BOT, LOSE = "bot", "lose"
+Expiry = Literal["bot", "lose"]
 """What happens when a seat's time runs out: a bot takes the seat, or the seat loses the game."""
+BOT: Final = "bot"
+LOSE: Final = "lose"
 
 MAX_BASE = 24 * 3600
 """The most time a seat may start with (seconds), and the longest time per move."""
@@ -52,11 +56,11 @@ def clock_text(ms: int) -> str:
 class ClockSpec:
     """A clock setting chosen in the lobby (times in whole seconds)."""
 
-    mode: str = FISCHER
+    mode: Mode = FISCHER
     base: int = 300
     increment: int = 0
     per_move: int = 60
-    on_expiry: str = BOT
+    on_expiry: Expiry = BOT
     bot: str | None = None
     """The kind of bot that takes a seat whose time ran out (``None``: the game's default bot)."""
 
@@ -93,11 +97,12 @@ class ClockSpec:
     def parse(text: str, on_expiry: str = BOT) -> ClockSpec:
         """A clock from its short form: ``300+5`` (Fischer: 300 s, 5 s increment), ``300`` (no
         increment) or ``move:30`` (30 s per move)."""
+        expiry = cast(Expiry, on_expiry)  # as typed on a command line: checked by __post_init__
         try:
             if text.startswith(f"{PER_MOVE}:"):
-                return ClockSpec(PER_MOVE, per_move=int(text.split(":", 1)[1]), on_expiry=on_expiry)
+                return ClockSpec(PER_MOVE, per_move=int(text.split(":", 1)[1]), on_expiry=expiry)
             base, _, inc = text.partition("+")
-            return ClockSpec(FISCHER, int(base), int(inc or 0), on_expiry=on_expiry)
+            return ClockSpec(FISCHER, int(base), int(inc or 0), on_expiry=expiry)
         except ClockError:  # a number out of bounds: its message names which
             raise
         except ValueError:  # not a number

@@ -6,7 +6,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
-from ludorum.engine.clock import MAX_BASE, MAX_INCREMENT
+from ludorum.engine.clock import MAX_BASE, MAX_INCREMENT, ClockSpec, Expiry, Mode
 from ludorum.engine.config import MAX_ENTRIES, MAX_NAME, MAX_OPTION_NUMBER, MAX_OPTION_TEXT
 
 
@@ -52,17 +52,21 @@ class ConfigIn(Strict):
     options: Annotated[dict[Name, OptionValue], Field(max_length=MAX_ENTRIES)] = {}
 
 
+_CLOCK = ClockSpec()
+
+
 class ClockIn(Strict):
     """Per-seat clocks: ``fischer`` (``base`` seconds each, ``increment`` more each time the turn passes
     to another seat) or ``move`` (at most ``per_move`` seconds for every decision); when a seat's time
     runs out, a bot takes it (``on_expiry: "bot"``, of kind ``bot``) or it loses (``"lose"``)."""
 
-    mode: Literal["fischer", "move"] = "fischer"
-    base: Annotated[StrictInt, Field(ge=1, le=MAX_BASE), Integral] = 300
-    increment: Annotated[StrictInt, Field(ge=0, le=MAX_INCREMENT), Integral] = 0
-    per_move: Annotated[StrictInt, Field(ge=1, le=MAX_BASE), Integral] = 60
-    on_expiry: Literal["bot", "lose"] = "bot"
-    bot: Name | None = None
+    # the kinds and the defaults are the engine's (ClockSpec)
+    mode: Mode = _CLOCK.mode
+    base: Annotated[StrictInt, Field(ge=1, le=MAX_BASE), Integral] = _CLOCK.base
+    increment: Annotated[StrictInt, Field(ge=0, le=MAX_INCREMENT), Integral] = _CLOCK.increment
+    per_move: Annotated[StrictInt, Field(ge=1, le=MAX_BASE), Integral] = _CLOCK.per_move
+    on_expiry: Expiry = _CLOCK.on_expiry
+    bot: Name | None = _CLOCK.bot
 
 
 class CreateGame(Strict):
