@@ -30,6 +30,9 @@ from typing import Any
 
 HEADERS = {"X-Ludorum-Token": "body"}
 
+PROFILE_ENV = "LUDORUM_BENCH_PROFILE"
+"""Set to a file name: the benchmark's server process profiles its event loop (cProfile) into it."""
+
 WARM_UP = 3.0
 """Seconds the server is left to start its worker processes before the measure starts."""
 
@@ -286,7 +289,26 @@ def _serve_main() -> None:
     if ref:
         module, _, attr = ref.partition(":")
         registry = getattr(importlib.import_module(module), attr)()
-    uvicorn.run(create_app(registry, url), host="127.0.0.1", port=port, log_level="warning")
+    profile_to = os.environ.get(PROFILE_ENV)
+    if not profile_to:
+        uvicorn.run(create_app(registry, url), host="127.0.0.1", port=port, log_level="warning")
+        return
+    import cProfile
+    import signal
+
+    def stop(signum: int, frame: object) -> None:
+        raise SystemExit(0)
+
+    # uvicorn raises the signal it stopped on again once it has shut down: exit through ``finally``
+    signal.signal(signal.SIGTERM, stop)
+    # The event loop's thread only (cProfile sees one thread): what the loop spends per action.
+    profiler = cProfile.Profile(time.thread_time)  # CPU time: the loop waiting on its sockets is free
+    profiler.enable()
+    try:
+        uvicorn.run(create_app(registry, url), host="127.0.0.1", port=port, log_level="warning")
+    finally:
+        profiler.disable()
+        profiler.dump_stats(profile_to)
 
 
 if __name__ == "__main__":
