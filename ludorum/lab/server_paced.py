@@ -1,0 +1,236 @@
+"""The server's capacity at a human's pace: how many games one process holds within an ack latency.
+
+``server_bench_paced`` starts a server process (``server_bench.bench_server``: SQLite WAL, full sync)
+and ramps the number of games up: at each step of ``ramp`` it starts games until that many run,
+lets them settle, then measures for ``seconds``.  Each game has one human seat, driven by a client that
+waits a human think time (uniform in ``think``) on its turn, then submits a random legal action over
+HTTP, and bots (``bot``) in the other seats; the human's WebSocket tells it when its turn has come, and
+a spectator WebSocket per game receives every push.  A finished game is replaced by a new one.  For
+each step it reports the p50/p99 of the human's acknowledgement, the actions acknowledged, and the
+CPU the server's event loop spent (per action, and as a share of the wall clock: what is left of it
+is the headroom).  :attr:`PacedFigures.held` is the largest step whose p99 is within the target.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextlib
+import json
+import random
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ludorum.lab.server_bench import (
+    HEADERS,
+    WARM_UP,
+    bench_server,
+    cpu_seconds,
+    free_port,
+    percentile,
+    play_random,
+)
+
+TARGET_MS = 250.0
+"""Issue 12's target: the p99 acknowledgement at a human's pace."""
+
+NO_QUOTAS = {"LUDORUM_GAMES_PER_CLIENT": "0"}
+"""Every game of the bench comes from one client (127.0.0.1): its quota of game starts is lifted."""
+
+STARTS_PER_S = 50.0
+"""How fast the bench starts new games (all at once would measure the lobby, not play)."""
+
+
+@dataclass
+class PacedStep:
+    """One step of the ramp: ``games`` running, measured over ``seconds``."""
+
+    games: int
+    seconds: float
+    actions: int
+    """The human actions acknowledged within the window."""
+    ack_p50_ms: float
+    ack_p99_ms: float
+    pushes: int
+    """WebSocket messages the spectators received within the window (one per step they saw, about)."""
+    loop_cpu_ms: float
+    """Event-loop CPU milliseconds per human action (bots' and chance's steps included in the cost)."""
+    loop_busy: float
+    """The share of the wall clock the server's event loop spent on the CPU."""
+
+    def line(self) -> str:
+        """The step as text."""
+        return (
+            f"{self.games} games: {self.actions / self.seconds:,.1f} human actions/s, ack p50 "
+            f"{self.ack_p50_ms:.0f} ms, p99 {self.ack_p99_ms:.0f} ms, event loop {self.loop_cpu_ms:.1f} ms "
+            f"per action ({self.loop_busy:.0%} busy)"
+        )
+
+
+@dataclass
+class PacedFigures:
+    """What one paced benchmark measured."""
+
+    game: str
+    bot: str
+    think: tuple[float, float]
+    steps: list[PacedStep] = field(default_factory=list)
+    target_ms: float = TARGET_MS
+
+    @property
+    def held(self) -> int:
+        """The most games of a step whose p99 acknowledgement was within the target (0: none)."""
+        return max((s.games for s in self.steps if s.ack_p99_ms <= self.target_ms), default=0)
+
+    def line(self) -> str:
+        """The figures as one line of text."""
+        steps = "; ".join(s.line() for s in self.steps)
+        return (
+            f"server at a human's pace ({self.game}, one human (think {self.think[0]:g}-{self.think[1]:g} s) "
+            f"against {self.bot} bots per game, 2 WebSockets per game, SQLite WAL): holds {self.held} games "
+            f"at p99 <= {self.target_ms:.0f} ms; {steps}"
+        )
+
+
+class _Window:
+    """What the clients saw while a step is measured (they add to it only while ``open``)."""
+
+    def __init__(self) -> None:
+        self.open = False
+        self.lat: list[float] = []
+        self.pushes = 0
+
+    def start(self) -> None:
+        self.lat, self.pushes, self.open = [], 0, True
+
+
+async def _spectate(ws: Any, window: _Window) -> None:
+    """Receive every push of one game, as a spectator's browser does (counted, not decoded)."""
+    with contextlib.suppress(Exception):  # the socket closes when the game is replaced or the bench ends
+        async for _ in ws:
+            if window.open:
+                window.pushes += 1
+
+
+async def _human(
+    client: Any,
+    base: str,
+    game: dict[str, Any],
+    bot: str,
+    think: tuple[float, float],
+    rng: random.Random,
+    window: _Window,
+) -> None:
+    """Play games of ``game`` as their one human, one after another, until cancelled."""
+    import websockets
+
+    players = game["min_players"]
+    ws_base = base.replace("http://", "ws://")
+    while True:
+        seats = [{"kind": "human"}] + [{"kind": "bot", "bot": bot}] * (players - 1)
+        body = {"game": game["name"], "config": {"players": players}, "seats": seats, "claim": 0}
+        made = (await client.post("/api/games", json=body, headers=HEADERS)).json()
+        gid, auth = made["id"], {"Authorization": f"Bearer {made['token']}"}
+        url = f"{ws_base}/api/games/{gid}/ws"
+        async with websockets.connect(url, additional_headers=auth) as mine, websockets.connect(url) as seen:
+            await mine.send(json.dumps({"type": "hello", "version": 0}))
+            await seen.send(json.dumps({"type": "hello", "version": 0}))
+            spectator = asyncio.create_task(_spectate(seen, window))
+            try:
+                snap: dict[str, Any] = json.loads(await mine.recv())
+                while snap["status"] != "finished":
+                    if snap["to_move"] != 0:  # a bot's or chance's turn: wait for its push
+                        seen_version = snap["version"]
+                        while snap["version"] <= seen_version and snap["status"] != "finished":
+                            snap = json.loads(await mine.recv())
+                        continue
+                    await asyncio.sleep(rng.uniform(*think))
+                    took, snap = await play_random(client, gid, snap, auth, rng)
+                    if window.open:
+                        window.lat.append(took)
+            finally:
+                spectator.cancel()
+                await asyncio.gather(spectator, return_exceptions=True)
+
+
+def check_ramp(ramp: tuple[int, ...]) -> None:
+    """Refuse a ramp that is not a rising list of game counts, each at least 1 (``ValueError``)."""
+    if not ramp or any(n < 1 for n in ramp) or list(ramp) != sorted(set(ramp)):
+        raise ValueError(f"the ramp is a rising list of game counts, each at least 1, not {list(ramp)}")
+
+
+def server_bench_paced(
+    game: str | None = None,
+    ramp: tuple[int, ...] = (100, 200, 300),
+    seconds: float = 20.0,
+    think: tuple[float, float] = (1.0, 4.0),
+    bot: str = "random",
+    registry_ref: str | None = None,
+    target_ms: float = TARGET_MS,
+) -> PacedFigures:
+    """Ramp the games of ``game`` (default: the first registered) through ``ramp``, measuring each step
+    for ``seconds`` after the new games have settled (``think[1]`` seconds); see :class:`PacedFigures`.
+    Takes about ``len(ramp) * (seconds + think[1])`` seconds plus the starts (50 games/s)."""
+    import httpx
+
+    check_ramp(ramp)
+    if not 0 <= think[0] <= think[1]:
+        raise ValueError("the think time is a range (low, high) of seconds, 0 <= low <= high")
+    with tempfile.TemporaryDirectory(prefix="ludorum-bench-") as tmp:
+        url = f"sqlite:///{Path(tmp) / 'server.sqlite3'}"
+        with bench_server(registry_ref, url, free_port(), NO_QUOTAS) as (base, pid):
+            catalog = httpx.get(base + "/api/catalog").json()
+            chosen = next((g for g in catalog if g["name"] == game), None) if game else catalog[0]
+            if chosen is None:
+                raise RuntimeError(f"no game called {game!r}")
+            figures = PacedFigures(chosen["name"], bot, think, target_ms=target_ms)
+
+            async def run() -> None:
+                window = _Window()
+                rng = random.Random(0)
+                limits = httpx.Limits(max_connections=ramp[-1] + 8, max_keepalive_connections=ramp[-1] + 8)
+                async with httpx.AsyncClient(base_url=base, timeout=120, limits=limits) as client:
+                    players: list[asyncio.Task[None]] = []
+                    try:
+                        for n in ramp:
+                            while len(players) < n:
+                                task = _human(
+                                    client, base, chosen, bot, think, random.Random(rng.random()), window
+                                )
+                                players.append(asyncio.create_task(task))
+                                await asyncio.sleep(1 / STARTS_PER_S)
+                            await asyncio.sleep(think[1])  # the new games' first turns come and go
+                            failed = [t for t in players if t.done()]
+                            if failed:  # a client died: its error, not a figure without it
+                                failed[0].result()
+                            before, t0 = cpu_seconds(pid)[0], time.perf_counter()
+                            window.start()
+                            await asyncio.sleep(seconds)
+                            window.open = False
+                            loop_s, elapsed = cpu_seconds(pid)[0] - before, time.perf_counter() - t0
+                            actions = len(window.lat)
+                            figures.steps.append(
+                                PacedStep(
+                                    n,
+                                    elapsed,
+                                    actions,
+                                    percentile(window.lat, 0.5) * 1000,
+                                    percentile(window.lat, 0.99) * 1000,
+                                    window.pushes,
+                                    loop_s * 1000 / max(actions, 1),
+                                    loop_s / elapsed,
+                                )
+                            )
+                    finally:
+                        for t in players:
+                            t.cancel()
+                        await asyncio.gather(*players, return_exceptions=True)
+
+            time.sleep(WARM_UP)  # the server's worker processes start in the background
+            # A thread of its own: the caller may already run an event loop (Playwright's, a notebook's).
+            with concurrent.futures.ThreadPoolExecutor(1) as pool:
+                pool.submit(asyncio.run, run()).result()
+    return figures
