@@ -543,40 +543,18 @@ class Hub:
                 self.games.pop(live.id, None)
                 self._keep(self.finished, live)
             return
-        loop = asyncio.get_running_loop()
         if live.over:  # every step is public now: the last one's readings wait for no one
             self.games.pop(live.id, None)
             self._keep(self.finished, live)
         else:
-            live.pending[index] = loop.create_future()
-            if (human := live.human_to_move()) is not None:  # its labels: in a worker too
-                live.labeling = (live.version, loop.create_future())
-                self._hold(loop.create_task(self._label(live, human, after, live.labeling)))
+            live.pending[index] = asyncio.get_running_loop().create_future()
         # every step's readings and the views after it are archived (shown so if the rules change) by
         # the process that took the step
-        self._hold(loop.create_task(self._disclose(live, index, before, seat, action, after, archive)))
-
-    def _hold(self, task: asyncio.Task[None]) -> None:
-        """Keep ``task`` until it is done (the loop keeps only a weak reference; a stop waits for it)."""
-        self._tasks.add(task)
+        task = asyncio.get_running_loop().create_task(
+            self._disclose(live, index, before, seat, action, after, archive)
+        )
+        self._tasks.add(task)  # held until done: the loop keeps only a weak reference
         task.add_done_callback(self._tasks.discard)
-
-    async def _label(
-        self, live: LiveGame, seat: int, state: Any, labeling: tuple[int, asyncio.Future[None]]
-    ) -> None:
-        """Find in a worker the labels of the legal actions of ``seat``, a human deciding in ``state``
-        (version ``labeling[0]``), then push: the seat is sent its turn when they are there.  Should
-        the worker fail, they are found on the loop."""
-        version, done = labeling
-        try:
-            live.labelled(version, state, await self.workers.labels(live.id, live.game, state, seat))
-        except Exception:
-            log.exception(
-                "game %s: the labels of version %d could not be found in a worker", live.id, version
-            )
-        finally:
-            done.set_result(None)
-        await self._push_all(live)
 
     # -- clocks (ludorum/server/clocks.py) ---------------------------------------------------------------
 

@@ -80,8 +80,6 @@ class LiveGame:
     """Steps whose readings a worker is still deciding (their entry is provisional), by index."""
     clock: GameClock | None = None
     """The seats' clocks, if the game has them (``ludorum/server/clocks.py``)."""
-    labeling: tuple[int, asyncio.Future[None]] | None = None
-    """The version whose deciding seat's safe labels a worker is finding, and its end."""
     _labels: tuple[int, list[tuple[Action, str]]] | None = None
     _views: dict[Observer, Any] = dataclasses.field(default_factory=dict)
     _views_version: int = -1
@@ -123,32 +121,10 @@ class LiveGame:
 
     def unread(self, observer: Observer, since: int) -> list[asyncio.Future[None]]:
         """The pending readings ``observer`` needs for the log from ``since`` (none once the game is
-        over: every step is public then), and the labels of its legal actions if it decides now and
-        a worker is finding them."""
-        if self.over:
+        over: every step is public then)."""
+        if not self.pending or self.over:
             return []
-        waiting = [f for i, f in self.pending.items() if i >= since and self.log[i].seat != observer]
-        if (
-            self.labeling is not None
-            and self.labeling[0] == self.version
-            and not self.labeling[1].done()
-            and observer == self.game.to_move(self.state)
-        ):
-            waiting.append(self.labeling[1])
-        return waiting
-
-    def human_to_move(self) -> int | None:
-        """The deciding seat if a human holds it (whose legal actions are shown with labels)."""
-        mover = self.to_move()
-        if mover is None or mover == CHANCE or self.seats[mover].kind != "human":
-            return None
-        return mover
-
-    def labelled(self, version: int, state: GameState, labels: list[tuple[Action, str]]) -> None:
-        """A worker found the safe labels of ``version``: kept if the game is still there (the state
-        itself is compared: a reload may bring another state under the same version)."""
-        if self.version == version and self.state is state:
-            self._labels = (version, labels)
+        return [f for i, f in self.pending.items() if i >= since and self.log[i].seat != observer]
 
     async def readable(self, observer: Observer, since: int) -> None:
         """Wait until the log from ``since`` may be shown to ``observer``."""

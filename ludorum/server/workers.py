@@ -127,14 +127,6 @@ class Workers:
         )
         return out
 
-    async def labels(
-        self, key: str, game: Game[Any], state: GameState, seat: int
-    ) -> list[tuple[Action, str]]:
-        """``disclosure.safe_labels`` off the event loop: drawing the seat's information set costs
-        0.5 ms a version, up to several on Legends of Signum."""
-        out: list[tuple[Action, str]] = await self.run(key, disclosure.safe_labels, game, state, seat)
-        return out
-
     async def replay(self, key: str, game: Game[Any], record: Record) -> tuple[GameState, list[LogEntry]]:
         """:func:`replay` off the event loop."""
         out: tuple[GameState, list[LogEntry]] = await self.run(key, replay, game, record)
