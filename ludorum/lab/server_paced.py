@@ -40,6 +40,9 @@ TARGET_MS = 250.0
 NO_QUOTAS = {"LUDORUM_GAMES_PER_CLIENT": "0"}
 """Every game of the bench comes from one client (127.0.0.1): its quota of game starts is lifted."""
 
+KEEP_ALIVE = 2.0
+"""Seconds the clients keep an idle connection (uvicorn closes one idle for 5 s)."""
+
 STARTS_PER_S = 50.0
 """How fast the bench starts new games (all at once would measure the lobby, not play)."""
 
@@ -191,7 +194,9 @@ def server_bench_paced(
             async def run() -> None:
                 window = _Window()
                 rng = random.Random(0)
-                limits = httpx.Limits(max_connections=ramp[-1] + 8, max_keepalive_connections=ramp[-1] + 8)
+                # an idle connection is dropped before uvicorn closes it (after 5 s): a request sent
+                # on a connection the server is closing fails
+                limits = httpx.Limits(max_connections=ramp[-1] + 8, keepalive_expiry=KEEP_ALIVE)
                 async with httpx.AsyncClient(base_url=base, timeout=120, limits=limits) as client:
                     players: list[asyncio.Task[None]] = []
                     try:

@@ -550,8 +550,11 @@ class Hub:
             live.pending[index] = asyncio.get_running_loop().create_future()
         # every step's readings and the views after it are archived (shown so if the rules change) by
         # the process that took the step
+        label = live.human_to_move()  # its labels too, unless it took the step (its ack needs them now)
         task = asyncio.get_running_loop().create_task(
-            self._disclose(live, index, before, seat, action, after, archive)
+            self._disclose(
+                live, index, before, seat, action, after, archive, None if label == seat else label
+            )
         )
         self._tasks.add(task)  # held until done: the loop keeps only a weak reference
         task.add_done_callback(self._tasks.discard)
@@ -576,12 +579,25 @@ class Hub:
             self.clocks.watch(live)
 
     async def _disclose(
-        self, live: LiveGame, index: int, before: Any, seat: int, action: Action, after: Any, archive: bool
+        self,
+        live: LiveGame,
+        index: int,
+        before: Any,
+        seat: int,
+        action: Action,
+        after: Any,
+        archive: bool,
+        label: int | None = None,
     ) -> None:
-        """Decide in a worker what every observer may read of step ``index``, then send it to them."""
+        """Decide in a worker what every observer may read of step ``index`` (and the labels of the
+        human seat ``label`` deciding next), then send it to them."""
         entry: LogEntry | None = None
         try:
-            entry, views = await self.workers.disclose(live.id, live.game, index, before, seat, action, after)
+            entry, views, labels = await self.workers.disclose(
+                live.id, live.game, index, before, seat, action, after, label
+            )
+            if labels is not None:
+                live.labelled(index + 1, after, labels)
             if archive:
                 self.store.archive(live.id, index, entry_json(entry), views)
         except Exception:  # a faulty game must not stall the log: the step stays secret to the others

@@ -126,6 +126,19 @@ class LiveGame:
             return []
         return [f for i, f in self.pending.items() if i >= since and self.log[i].seat != observer]
 
+    def human_to_move(self) -> int | None:
+        """The deciding seat if a human holds it (its legal actions are shown with labels)."""
+        mover = self.to_move()
+        if mover is None or mover == CHANCE or self.seats[mover].kind != "human":
+            return None
+        return mover
+
+    def labelled(self, version: int, state: GameState, labels: list[tuple[Action, str]]) -> None:
+        """A worker found the safe labels of ``version``: kept if the game is still there (the state
+        itself is compared: a reload may bring another state under the same version)."""
+        if self.version == version and self.state is state:
+            self._labels = (version, labels)
+
     async def readable(self, observer: Observer, since: int) -> None:
         """Wait until the log from ``since`` may be shown to ``observer``."""
         while waiting := self.unread(observer, since):
