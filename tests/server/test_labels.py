@@ -87,8 +87,9 @@ def test_labels_are_found_once_and_off_the_loop_when_a_step_gives_the_turn(
     # a bid is confirmed by its bidder (the loop finds the confirmation's labels for the bid's ack);
     # the next bidder's come from the worker that decided the confirmation's readings
     assert where.count(True) >= 1 and where.count(False) >= 1
-    # once per version the seats read
-    assert len(where) == asked, where
+    # once per version the seats read (and perhaps once more: the labels of the turn after the last
+    # one played, found ahead by a worker if chance moved before the server stopped)
+    assert asked <= len(where) <= asked + 1, where
 
 
 def test_a_failing_worker_leaves_the_labels_to_the_loop(
