@@ -20,6 +20,7 @@ import json
 import random
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -63,6 +64,8 @@ class PacedStep:
     """Event-loop CPU milliseconds per human action (bots' and chance's steps included in the cost)."""
     loop_busy: float
     """The share of the wall clock the server's event loop spent on the CPU."""
+    errors: list[str] = field(default_factory=list)
+    """What went wrong in the games within the window (a refused action, a connection lost)."""
 
     def line(self) -> str:
         """The step as text."""
@@ -70,6 +73,7 @@ class PacedStep:
             f"{self.games} games: {self.actions / self.seconds:,.1f} human actions/s, ack p50 "
             f"{self.ack_p50_ms:.0f} ms, p99 {self.ack_p99_ms:.0f} ms, event loop {self.loop_cpu_ms:.1f} ms "
             f"per action ({self.loop_busy:.0%} busy)"
+            + (f", {len(self.errors)} games failed" if self.errors else "")
         )
 
 
@@ -85,8 +89,11 @@ class PacedFigures:
 
     @property
     def held(self) -> int:
-        """The most games of a step whose p99 acknowledgement was within the target (0: none)."""
-        return max((s.games for s in self.steps if s.ack_p99_ms <= self.target_ms), default=0)
+        """The most games of a step whose p99 acknowledgement was within the target, with no game
+        failed (0: none)."""
+        return max(
+            (s.games for s in self.steps if s.ack_p99_ms <= self.target_ms and not s.errors), default=0
+        )
 
     def line(self) -> str:
         """The figures as one line of text."""
@@ -105,9 +112,10 @@ class _Window:
         self.open = False
         self.lat: list[float] = []
         self.pushes = 0
+        self.errors: list[str] = []
 
     def start(self) -> None:
-        self.lat, self.pushes, self.open = [], 0, True
+        self.lat, self.pushes, self.errors, self.open = [], 0, [], True
 
 
 async def _spectate(ws: Any, window: _Window) -> None:
@@ -127,36 +135,56 @@ async def _human(
     rng: random.Random,
     window: _Window,
 ) -> None:
-    """Play games of ``game`` as their one human, one after another, until cancelled."""
+    """Play games of ``game`` as their one human, one after another, until cancelled.  A game the
+    server fails (a refused action, a lost connection) is counted against the step, and replaced."""
+    while True:
+        try:
+            await _one_game(client, base, game, bot, think, rng, window)
+        except Exception as e:  # whatever failed (httpx's, websockets' errors): counted, not fatal
+            if window.open:
+                window.errors.append(f"{type(e).__name__}: {e}"[:200])
+            await asyncio.sleep(1.0)
+
+
+async def _one_game(
+    client: Any,
+    base: str,
+    game: dict[str, Any],
+    bot: str,
+    think: tuple[float, float],
+    rng: random.Random,
+    window: _Window,
+) -> None:
+    """One game, to its end, as its human."""
     import websockets
 
     players = game["min_players"]
-    ws_base = base.replace("http://", "ws://")
-    while True:
-        seats = [{"kind": "human"}] + [{"kind": "bot", "bot": bot}] * (players - 1)
-        body = {"game": game["name"], "config": {"players": players}, "seats": seats, "claim": 0}
-        made = (await client.post("/api/games", json=body, headers=HEADERS)).json()
-        gid, auth = made["id"], {"Authorization": f"Bearer {made['token']}"}
-        url = f"{ws_base}/api/games/{gid}/ws"
-        async with websockets.connect(url, additional_headers=auth) as mine, websockets.connect(url) as seen:
-            await mine.send(json.dumps({"type": "hello", "version": 0}))
-            await seen.send(json.dumps({"type": "hello", "version": 0}))
-            spectator = asyncio.create_task(_spectate(seen, window))
-            try:
-                snap: dict[str, Any] = json.loads(await mine.recv())
-                while snap["status"] != "finished":
-                    if snap["to_move"] != 0:  # a bot's or chance's turn: wait for its push
-                        seen_version = snap["version"]
-                        while snap["version"] <= seen_version and snap["status"] != "finished":
-                            snap = json.loads(await mine.recv())
-                        continue
-                    await asyncio.sleep(rng.uniform(*think))
-                    took, snap = await play_random(client, gid, snap, auth, rng)
-                    if window.open:
-                        window.lat.append(took)
-            finally:
-                spectator.cancel()
-                await asyncio.gather(spectator, return_exceptions=True)
+    seats = [{"kind": "human"}] + [{"kind": "bot", "bot": bot}] * (players - 1)
+    body = {"game": game["name"], "config": {"players": players}, "seats": seats, "claim": 0}
+    made = (await client.post("/api/games", json=body, headers=HEADERS)).json()
+    gid, auth = made["id"], {"Authorization": f"Bearer {made['token']}"}
+    url = f"{base.replace('http://', 'ws://')}/api/games/{gid}/ws"
+    # no pings from the clients (a browser sends none; it answers the server's)
+    with_mine = websockets.connect(url, additional_headers=auth, ping_interval=None)
+    async with with_mine as mine, websockets.connect(url, ping_interval=None) as seen:
+        await mine.send(json.dumps({"type": "hello", "version": 0}))
+        await seen.send(json.dumps({"type": "hello", "version": 0}))
+        spectator = asyncio.create_task(_spectate(seen, window))
+        try:
+            snap: dict[str, Any] = json.loads(await mine.recv())
+            while snap["status"] != "finished":
+                if snap["to_move"] != 0:  # a bot's or chance's turn: wait for its push
+                    seen_version = snap["version"]
+                    while snap["version"] <= seen_version and snap["status"] != "finished":
+                        snap = json.loads(await mine.recv())
+                    continue
+                await asyncio.sleep(rng.uniform(*think))
+                took, snap = await play_random(client, gid, snap, auth, rng)
+                if window.open:
+                    window.lat.append(took)
+        finally:
+            spectator.cancel()
+            await asyncio.gather(spectator, return_exceptions=True)
 
 
 def check_ramp(ramp: tuple[int, ...]) -> None:
@@ -173,10 +201,12 @@ def server_bench_paced(
     bot: str = "random",
     registry_ref: str | None = None,
     target_ms: float = TARGET_MS,
+    progress: Callable[[PacedStep], None] | None = None,
 ) -> PacedFigures:
     """Ramp the games of ``game`` (default: the first registered) through ``ramp``, measuring each step
     for ``seconds`` after the new games have settled (``think[1]`` seconds); see :class:`PacedFigures`.
-    Takes about ``len(ramp) * (seconds + think[1])`` seconds plus the starts (50 games/s)."""
+    Takes about ``len(ramp) * (seconds + think[1])`` seconds plus the starts (50 games/s);
+    ``progress`` is called with each step as it is measured."""
     import httpx
 
     check_ramp(ramp)
@@ -208,9 +238,6 @@ def server_bench_paced(
                                 players.append(asyncio.create_task(task))
                                 await asyncio.sleep(1 / STARTS_PER_S)
                             await asyncio.sleep(think[1])  # the new games' first turns come and go
-                            failed = [t for t in players if t.done()]
-                            if failed:  # a client died: its error, not a figure without it
-                                failed[0].result()
                             before, t0 = cpu_seconds(pid)[0], time.perf_counter()
                             window.start()
                             await asyncio.sleep(seconds)
@@ -227,8 +254,11 @@ def server_bench_paced(
                                     window.pushes,
                                     loop_s * 1000 / max(actions, 1),
                                     loop_s / elapsed,
+                                    window.errors,
                                 )
                             )
+                            if progress is not None:
+                                progress(figures.steps[-1])
                     finally:
                         for t in players:
                             t.cancel()

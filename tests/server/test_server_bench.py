@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from ludorum.lab.server_bench import server_bench
-from ludorum.lab.server_paced import check_ramp, server_bench_paced
+from ludorum.lab.server_paced import PacedStep, check_ramp, server_bench_paced
 
 
 def test_server_bench_plays_games_through_the_api() -> None:
@@ -41,12 +41,19 @@ def test_server_bench_runs_under_a_callers_event_loop() -> None:
 
 
 def test_the_paced_bench_ramps_games_at_a_human_pace() -> None:
+    seen: list[PacedStep] = []
     f = server_bench_paced(
-        None, ramp=(1, 3), seconds=1.5, think=(0.0, 0.1), registry_ref="tests.server.support:fixture_registry"
+        None,
+        ramp=(1, 3),
+        seconds=1.5,
+        think=(0.0, 0.1),
+        registry_ref="tests.server.support:fixture_registry",
+        progress=seen.append,
     )
+    assert seen == f.steps
     assert f.game == "sealed-bids" and [s.games for s in f.steps] == [1, 3]
     for s in f.steps:
-        assert s.actions > 0 and 0 < s.ack_p50_ms <= s.ack_p99_ms and s.pushes > 0
+        assert s.actions > 0 and 0 < s.ack_p50_ms <= s.ack_p99_ms and s.pushes > 0 and not s.errors
         if Path("/proc/self/stat").exists():
             assert s.loop_cpu_ms > 0 and 0 < s.loop_busy < 1
     assert f.held == max((s.games for s in f.steps if s.ack_p99_ms <= f.target_ms), default=0)
