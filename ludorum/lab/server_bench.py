@@ -30,6 +30,9 @@ from typing import Any
 
 HEADERS = {"X-Ludorum-Token": "body"}
 
+BOT_DELAY_ENV = "LUDORUM_BENCH_BOT_DELAY"
+"""Seconds the benchmark server's bots pause before moving (default 0: as fast as they go)."""
+
 PROFILE_ENV = "LUDORUM_BENCH_PROFILE"
 """Set to a file name: the benchmark's server process profiles its event loop (cProfile) into it."""
 
@@ -303,9 +306,10 @@ def _serve_main() -> None:
     if ref:
         module, _, attr = ref.partition(":")
         registry = getattr(importlib.import_module(module), attr)()
+    app = create_app(registry, url, bot_delay=float(os.environ.get(BOT_DELAY_ENV, "0")))
     profile_to = os.environ.get(PROFILE_ENV)
     if not profile_to:
-        uvicorn.run(create_app(registry, url), host="127.0.0.1", port=port, log_level="warning")
+        uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning")
         return
     import cProfile
     import signal
@@ -319,7 +323,7 @@ def _serve_main() -> None:
     profiler = cProfile.Profile(time.thread_time)  # CPU time: the loop waiting on its sockets is free
     profiler.enable()
     try:
-        uvicorn.run(create_app(registry, url), host="127.0.0.1", port=port, log_level="warning")
+        uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning")
     finally:
         profiler.disable()
         profiler.dump_stats(profile_to)

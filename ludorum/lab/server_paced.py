@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from ludorum.lab.server_bench import (
+    BOT_DELAY_ENV,
     HEADERS,
     WARM_UP,
     bench_server,
@@ -37,6 +38,9 @@ from ludorum.lab.server_bench import (
 
 TARGET_MS = 250.0
 """Issue 12's target: the p99 acknowledgement at a human's pace."""
+
+BOT_DELAY = 0.6
+"""Seconds a bot pauses before it moves: ``ludorum serve``'s default, so that people can follow it."""
 
 NO_QUOTAS = {"LUDORUM_GAMES_PER_CLIENT": "0"}
 """Every game of the bench comes from one client (127.0.0.1): its quota of game starts is lifted."""
@@ -64,6 +68,11 @@ class PacedStep:
     """Event-loop CPU milliseconds per human action (bots' and chance's steps included in the cost)."""
     loop_busy: float
     """The share of the wall clock the server's event loop spent on the CPU."""
+    client_lag_p99_ms: float = float("nan")
+    """The p99 of the bench client's own event-loop lag (a 50 ms sleep's overshoot): an ack can be
+    measured no more precisely than this, the clients' work and the server's share the cores."""
+    workers_busy: float = float("nan")
+    """The CPU of the server's worker processes (readings, bots) as a share of one core's wall clock."""
     errors: list[str] = field(default_factory=list)
     """What went wrong in the games within the window (a refused action, a connection lost)."""
 
@@ -72,7 +81,8 @@ class PacedStep:
         return (
             f"{self.games} games: {self.actions / self.seconds:,.1f} human actions/s, ack p50 "
             f"{self.ack_p50_ms:.0f} ms, p99 {self.ack_p99_ms:.0f} ms, event loop {self.loop_cpu_ms:.1f} ms "
-            f"per action ({self.loop_busy:.0%} busy)"
+            f"per action ({self.loop_busy:.0%} busy), workers {self.workers_busy:.0%} of a core, client "
+            f"loop lag p99 {self.client_lag_p99_ms:.0f} ms"
             + (f", {len(self.errors)} games failed" if self.errors else "")
         )
 
@@ -114,8 +124,18 @@ class _Window:
         self.pushes = 0
         self.errors: list[str] = []
 
+        self.lag: list[float] = []
+
     def start(self) -> None:
-        self.lat, self.pushes, self.errors, self.open = [], 0, [], True
+        self.lat, self.pushes, self.errors, self.lag, self.open = [], 0, [], [], True
+
+    async def probe(self) -> None:
+        """Measure the client's own loop lag until cancelled."""
+        while True:
+            t0 = time.perf_counter()
+            await asyncio.sleep(0.05)
+            if self.open:
+                self.lag.append(time.perf_counter() - t0 - 0.05)
 
 
 async def _spectate(ws: Any, window: _Window) -> None:
@@ -202,11 +222,13 @@ def server_bench_paced(
     registry_ref: str | None = None,
     target_ms: float = TARGET_MS,
     progress: Callable[[PacedStep], None] | None = None,
+    bot_delay: float = BOT_DELAY,
 ) -> PacedFigures:
     """Ramp the games of ``game`` (default: the first registered) through ``ramp``, measuring each step
     for ``seconds`` after the new games have settled (``think[1]`` seconds); see :class:`PacedFigures`.
     Takes about ``len(ramp) * (seconds + think[1])`` seconds plus the starts (50 games/s);
-    ``progress`` is called with each step as it is measured."""
+    ``progress`` is called with each step as it is measured; the bots pause ``bot_delay`` seconds
+    before each move, as ``ludorum serve``'s do."""
     import httpx
 
     check_ramp(ramp)
@@ -214,7 +236,8 @@ def server_bench_paced(
         raise ValueError("the think time is a range (low, high) of seconds, 0 <= low <= high")
     with tempfile.TemporaryDirectory(prefix="ludorum-bench-") as tmp:
         url = f"sqlite:///{Path(tmp) / 'server.sqlite3'}"
-        with bench_server(registry_ref, url, free_port(), NO_QUOTAS) as (base, pid):
+        settings = {**NO_QUOTAS, BOT_DELAY_ENV: str(bot_delay)}
+        with bench_server(registry_ref, url, free_port(), settings) as (base, pid):
             catalog = httpx.get(base + "/api/catalog").json()
             chosen = next((g for g in catalog if g["name"] == game), None) if game else catalog[0]
             if chosen is None:
@@ -228,21 +251,22 @@ def server_bench_paced(
                 # on a connection the server is closing fails
                 limits = httpx.Limits(max_connections=ramp[-1] + 8, keepalive_expiry=KEEP_ALIVE)
                 async with httpx.AsyncClient(base_url=base, timeout=120, limits=limits) as client:
-                    players: list[asyncio.Task[None]] = []
+                    players: list[asyncio.Task[None]] = [asyncio.create_task(window.probe())]
                     try:
                         for n in ramp:
-                            while len(players) < n:
+                            while len(players) < n + 1:  # the games and the probe
                                 task = _human(
                                     client, base, chosen, bot, think, random.Random(rng.random()), window
                                 )
                                 players.append(asyncio.create_task(task))
                                 await asyncio.sleep(1 / STARTS_PER_S)
                             await asyncio.sleep(think[1])  # the new games' first turns come and go
-                            before, t0 = cpu_seconds(pid)[0], time.perf_counter()
+                            before, t0 = cpu_seconds(pid), time.perf_counter()
                             window.start()
                             await asyncio.sleep(seconds)
                             window.open = False
-                            loop_s, elapsed = cpu_seconds(pid)[0] - before, time.perf_counter() - t0
+                            after, elapsed = cpu_seconds(pid), time.perf_counter() - t0
+                            loop_s, kids_s = after[0] - before[0], after[2] - before[2]
                             actions = len(window.lat)
                             figures.steps.append(
                                 PacedStep(
@@ -254,6 +278,8 @@ def server_bench_paced(
                                     window.pushes,
                                     loop_s * 1000 / max(actions, 1),
                                     loop_s / elapsed,
+                                    percentile(window.lag, 0.99) * 1000,
+                                    kids_s / elapsed,
                                     window.errors,
                                 )
                             )
