@@ -68,6 +68,9 @@ class PacedStep:
     """Event-loop CPU milliseconds per human action (bots' and chance's steps included in the cost)."""
     loop_busy: float
     """The share of the wall clock the server's event loop spent on the CPU."""
+    server_busy: float = float("nan")
+    """The CPU of the whole server process (the loop, the writer, the bots' threads) as a share of one
+    core's wall clock."""
     client_lag_p99_ms: float = float("nan")
     """The p99 of the bench client's own event-loop lag (a 50 ms sleep's overshoot): an ack can be
     measured no more precisely than this, the clients' work and the server's share the cores."""
@@ -81,7 +84,8 @@ class PacedStep:
         return (
             f"{self.games} games: {self.actions / self.seconds:,.1f} human actions/s, ack p50 "
             f"{self.ack_p50_ms:.0f} ms, p99 {self.ack_p99_ms:.0f} ms, event loop {self.loop_cpu_ms:.1f} ms "
-            f"per action ({self.loop_busy:.0%} busy), workers {self.workers_busy:.0%} of a core, client "
+            f"per action ({self.loop_busy:.0%} busy; the process {self.server_busy:.0%} of a core), workers "
+            f"{self.workers_busy:.0%}, client "
             f"loop lag p99 {self.client_lag_p99_ms:.0f} ms"
             + (f", {len(self.errors)} games failed" if self.errors else "")
         )
@@ -267,6 +271,7 @@ def server_bench_paced(
                             window.open = False
                             after, elapsed = cpu_seconds(pid), time.perf_counter() - t0
                             loop_s, kids_s = after[0] - before[0], after[2] - before[2]
+                            process_s = after[1] - before[1]
                             actions = len(window.lat)
                             figures.steps.append(
                                 PacedStep(
@@ -278,6 +283,7 @@ def server_bench_paced(
                                     window.pushes,
                                     loop_s * 1000 / max(actions, 1),
                                     loop_s / elapsed,
+                                    process_s / elapsed,
                                     percentile(window.lag, 0.99) * 1000,
                                     kids_s / elapsed,
                                     window.errors,
