@@ -150,20 +150,14 @@ async def _spectate(ws: Any, window: _Window) -> None:
                 window.pushes += 1
 
 
-async def _human(
-    client: Any,
-    base: str,
-    game: dict[str, Any],
-    bot: str,
-    think: tuple[float, float],
-    rng: random.Random,
-    window: _Window,
-) -> None:
-    """Play games of ``game`` as their one human, one after another, until cancelled.  A game the
-    server fails (a refused action, a lost connection) is counted against the step, and replaced."""
+async def _human(window: _Window, *play: Any) -> None:
+    """Play games as their one human, one after another, until cancelled (``play``: the client, the
+    base URL, the game's catalog entry, the bot kind, the think time and the random source of
+    :func:`_one_game`).  A game the server fails (a refused action, a lost connection) is counted
+    against the step, and replaced."""
     while True:
         try:
-            await _one_game(client, base, game, bot, think, rng, window)
+            await _one_game(*play, window=window)
         except Exception as e:  # whatever failed (httpx's, websockets' errors): counted, not fatal
             if window.open:
                 window.errors.append(f"{type(e).__name__}: {e}"[:200])
@@ -260,7 +254,7 @@ def server_bench_paced(
                         for n in ramp:
                             while len(players) < n + 1:  # the games and the probe
                                 task = _human(
-                                    client, base, chosen, bot, think, random.Random(rng.random()), window
+                                    window, client, base, chosen, bot, think, random.Random(rng.random())
                                 )
                                 players.append(asyncio.create_task(task))
                                 await asyncio.sleep(1 / STARTS_PER_S)
