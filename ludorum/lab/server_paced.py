@@ -157,7 +157,7 @@ async def _human(window: _Window, *play: Any) -> None:
     against the step, and replaced."""
     while True:
         try:
-            await _one_game(*play, window=window)
+            await _one_game(window, *play)
         except Exception as e:  # whatever failed (httpx's, websockets' errors): counted, not fatal
             if window.open:
                 window.errors.append(f"{type(e).__name__}: {e}"[:200])
@@ -165,13 +165,13 @@ async def _human(window: _Window, *play: Any) -> None:
 
 
 async def _one_game(
+    window: _Window,
     client: Any,
     base: str,
     game: dict[str, Any],
     bot: str,
     think: tuple[float, float],
     rng: random.Random,
-    window: _Window,
 ) -> None:
     """One game, to its end, as its human."""
     import websockets
