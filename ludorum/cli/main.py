@@ -256,11 +256,30 @@ def bench(
     game_name: Annotated[str | None, typer.Argument(metavar="GAME")] = None,
     seconds: Annotated[float, typer.Option(help="seconds of playouts per game and player count")] = 3.0,
     server: Annotated[bool, typer.Option(help="also measure the server")] = True,
+    server_only: Annotated[bool, typer.Option(help="measure the server only (not the engine)")] = False,
+    paced: Annotated[
+        str, typer.Option(help="the human-paced ramp: game counts, comma-separated ('' skips it)")
+    ] = "100,200,300",
+    paced_seconds: Annotated[float, typer.Option(help="seconds measured at each step of the ramp")] = 20.0,
 ) -> None:
-    """Print engine speed (random-playout decisions/s, clone cost, deepcopy/clone) and the server's."""
+    """Print engine speed (random-playout decisions/s, clone cost, deepcopy/clone) and the server's:
+    8 games played as fast as they go, one human against expert bots, and the games one process holds
+    at a human's pace (``--paced``)."""
     from ludorum.lab.bench import measure, one_core
+    from ludorum.lab.server_paced import check_ramp
 
+    try:
+        ramp = tuple(int(n) for n in paced.split(",") if n.strip())
+        if ramp:
+            check_ramp(ramp)
+    except ValueError:
+        raise typer.BadParameter(
+            f"--paced is rising game counts (at least 1) separated by commas, not {paced!r}"
+        ) from None
     chosen = [_game(game_name)] if game_name else list(registry())
+    if server_only:
+        _bench_server(chosen, game_name, ramp, paced_seconds)
+        return
     figures = []
     with one_core() as where:
         for game in chosen:
@@ -302,15 +321,26 @@ def bench(
         with one_core():
             for line in rl_report(encoded, seconds):
                 console.print(line, soft_wrap=True)
+    if server or not chosen:
+        _bench_server(chosen, game_name, ramp, paced_seconds)
+
+
+def _bench_server(
+    chosen: list[Any], game_name: str | None, ramp: tuple[int, ...], paced_seconds: float
+) -> None:
+    """The server's lines of ``ludorum bench``."""
     if not chosen:
         console.print("no games are registered yet")
-    elif server:
-        from ludorum.lab.server_bench import server_bench
+        return
+    from ludorum.lab.server_bench import server_bench
+    from ludorum.lab.server_paced import server_bench_paced
 
-        console.print(server_bench(chosen[0].name if game_name else None).line(), soft_wrap=True)
-        # One human against expert search bots in every game: its acknowledgements must stay fast.
-        figures_bots = server_bench(chosen[0].name if game_name else None, seconds=20.0, bot="expert")
-        console.print(figures_bots.line(), soft_wrap=True)
+    name = chosen[0].name if game_name else None
+    console.print(server_bench(name).line(), soft_wrap=True)
+    # One human against expert search bots in every game: its acknowledgements must stay fast.
+    console.print(server_bench(name, seconds=20.0, bot="expert").line(), soft_wrap=True)
+    if ramp:
+        console.print(server_bench_paced(name, ramp, paced_seconds).line(), soft_wrap=True)
 
 
 @app.command()

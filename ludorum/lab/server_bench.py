@@ -30,6 +30,12 @@ from typing import Any
 
 HEADERS = {"X-Ludorum-Token": "body"}
 
+BOT_DELAY_ENV = "LUDORUM_BENCH_BOT_DELAY"
+"""Seconds the benchmark server's bots pause before moving (default 0: as fast as they go)."""
+
+PROFILE_ENV = "LUDORUM_BENCH_PROFILE"
+"""Set to a file name: the benchmark's server process profiles its event loop (cProfile) into it."""
+
 WARM_UP = 3.0
 """Seconds the server is left to start its worker processes before the measure starts."""
 
@@ -96,13 +102,15 @@ def cpu_seconds(pid: int) -> tuple[float, float, float]:
     return _ticks(f"/proc/{pid}/task/{pid}/stat") / hz, _ticks(f"/proc/{pid}/stat") / hz, kids / hz
 
 
-def _free_port() -> int:
+def free_port() -> int:
+    """A free TCP port on 127.0.0.1."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
 
 
-def _percentile(values: list[float], q: float) -> float:
+def percentile(values: list[float], q: float) -> float:
+    """The ``q`` quantile of ``values`` (the nearest rank; NaN when there are none)."""
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
@@ -128,8 +136,13 @@ def sqlite_commit_figures(path: Path, n: int = 300) -> tuple[float, float]:
 
 
 @contextlib.contextmanager
-def _server(registry_ref: str | None, url: str, port: int) -> Iterator[tuple[str, int]]:
+def bench_server(
+    registry_ref: str | None, url: str, port: int, settings: dict[str, str] | None = None
+) -> Iterator[tuple[str, int]]:
+    """A benchmark server in a process of its own on ``url`` (``settings``: more environment, such
+    as quotas); yields its base URL and its process id once it answers."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([os.getcwd(), os.environ.get("PYTHONPATH", "")])}
+    env.update(settings or {})
     cmd = [sys.executable, "-m", "ludorum.lab.server_bench", url, str(port), registry_ref or ""]
     proc = subprocess.Popen(cmd, env=env)
     base = f"http://127.0.0.1:{port}"
@@ -197,19 +210,26 @@ async def _play(
                         await client.get(f"/api/games/{gid}?since={snap['version']}", headers=auth)
                     ).json()
                     continue
-                choice = rng.choice(snap["legal"])["action"]
-                t0 = time.perf_counter()
-                r = await client.post(
-                    f"/api/games/{gid}/actions",
-                    json={"version": snap["version"], "action": choice},
-                    headers=auth,
-                )
-                lat.append(time.perf_counter() - t0)
-                if r.status_code != 200:
-                    raise RuntimeError(f"the server refused a legal action: {r.text[:200]}")
+                took, snap = await play_random(client, gid, snap, auth, rng)
+                lat.append(took)
                 done += 1
-                snap = r.json()
     return done
+
+
+async def play_random(
+    client: Any, gid: str, snap: dict[str, Any], auth: dict[str, str], rng: random.Random
+) -> tuple[float, dict[str, Any]]:
+    """Submit a random legal action of ``snap`` (the mover's snapshot) to game ``gid``; returns the
+    seconds until its acknowledgement and the snapshot it answered (a refusal is an error)."""
+    choice = rng.choice(snap["legal"])["action"]
+    t0 = time.perf_counter()
+    r = await client.post(
+        f"/api/games/{gid}/actions", json={"version": snap["version"], "action": choice}, headers=auth
+    )
+    took = time.perf_counter() - t0
+    if r.status_code != 200:
+        raise RuntimeError(f"the server refused a legal action: {r.text[:200]}")
+    return took, r.json()
 
 
 def server_bench(
@@ -229,7 +249,7 @@ def server_bench(
     with tempfile.TemporaryDirectory(prefix="ludorum-bench-") as tmp:
         commit_p50, commits_per_s = sqlite_commit_figures(Path(tmp) / "bare.sqlite3")
         url = f"sqlite:///{Path(tmp) / 'server.sqlite3'}"
-        with _server(registry_ref, url, _free_port()) as (base, pid):
+        with bench_server(registry_ref, url, free_port()) as (base, pid):
             catalog = httpx.get(base + "/api/catalog").json()
             if not catalog:
                 raise RuntimeError("no games are registered")
@@ -264,8 +284,8 @@ def server_bench(
         actions,
         elapsed,
         actions / elapsed,
-        _percentile(lat, 0.5) * 1000,
-        _percentile(lat, 0.99) * 1000,
+        percentile(lat, 0.5) * 1000,
+        percentile(lat, 0.99) * 1000,
         commit_p50,
         commits_per_s,
         bot or "",
@@ -286,7 +306,27 @@ def _serve_main() -> None:
     if ref:
         module, _, attr = ref.partition(":")
         registry = getattr(importlib.import_module(module), attr)()
-    uvicorn.run(create_app(registry, url), host="127.0.0.1", port=port, log_level="warning")
+    app = create_app(registry, url, bot_delay=float(os.environ.get(BOT_DELAY_ENV, "0")))
+    profile_to = os.environ.get(PROFILE_ENV)
+    if not profile_to:
+        uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning")
+        return
+    import cProfile
+    import signal
+
+    def stop(signum: int, frame: object) -> None:
+        raise SystemExit(0)
+
+    # uvicorn raises the signal it stopped on again once it has shut down: exit through ``finally``
+    signal.signal(signal.SIGTERM, stop)
+    # The event loop's thread only (cProfile sees one thread): what the loop spends per action.
+    profiler = cProfile.Profile(time.thread_time)  # CPU time: the loop waiting on its sockets is free
+    profiler.enable()
+    try:
+        uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning")
+    finally:
+        profiler.disable()
+        profiler.dump_stats(profile_to)
 
 
 if __name__ == "__main__":

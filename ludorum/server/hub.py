@@ -18,7 +18,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
-import json
 import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
@@ -54,7 +53,7 @@ from ludorum.server.db import FINISHED, SeatData, Store, StoredGame
 from ludorum.server.errors import ApiError, said
 from ludorum.server.fanout import Fanout
 from ludorum.server.limits import Admission, Limits
-from ludorum.server.live import LiveGame, Subscriber, provisional_entry
+from ludorum.server.live import LiveGame, Subscriber, compact_json, provisional_entry
 from ludorum.server.retired import RetiredGame, entry_json, other_rules_message, retire
 from ludorum.server.security import match_seat, new_game_id, new_seed, new_token, token_hash
 from ludorum.server.watch import ClockWatch
@@ -457,7 +456,7 @@ class Hub:
                 raise ApiError(409, "not_your_turn", T("it is not your turn"), version=live.version)
             try:
                 # An open kind (a free placement) is validated exactly by apply itself.
-                listed = action in live.game.legal_actions(live.state)
+                listed = live.is_legal(action)  # the legal actions of this version, once, as a set
                 if not listed and action.kind not in live.game.open_kinds(live.state):
                     raise live.game.describe_error(live.state, action) or IllegalAction(
                         f"{action} is not possible now"
@@ -551,8 +550,11 @@ class Hub:
             live.pending[index] = asyncio.get_running_loop().create_future()
         # every step's readings and the views after it are archived (shown so if the rules change) by
         # the process that took the step
+        label = live.human_to_move()  # its labels too, unless it took the step (its ack needs them now)
         task = asyncio.get_running_loop().create_task(
-            self._disclose(live, index, before, seat, action, after, archive)
+            self._disclose(
+                live, index, before, seat, action, after, archive, None if label == seat else label
+            )
         )
         self._tasks.add(task)  # held until done: the loop keeps only a weak reference
         task.add_done_callback(self._tasks.discard)
@@ -577,12 +579,25 @@ class Hub:
             self.clocks.watch(live)
 
     async def _disclose(
-        self, live: LiveGame, index: int, before: Any, seat: int, action: Action, after: Any, archive: bool
+        self,
+        live: LiveGame,
+        index: int,
+        before: Any,
+        seat: int,
+        action: Action,
+        after: Any,
+        archive: bool,
+        label: int | None = None,
     ) -> None:
-        """Decide in a worker what every observer may read of step ``index``, then send it to them."""
+        """Decide in a worker what every observer may read of step ``index`` (and the labels of the
+        human seat ``label`` deciding next), then send it to them."""
         entry: LogEntry | None = None
         try:
-            entry, views = await self.workers.disclose(live.id, live.game, index, before, seat, action, after)
+            entry, views, labels = await self.workers.disclose(
+                live.id, live.game, index, before, seat, action, after, label
+            )
+            if labels is not None:
+                live.labelled(index + 1, after, labels)
             if archive:
                 self.store.archive(live.id, index, entry_json(entry), views)
         except Exception:  # a faulty game must not stall the log: the step stays secret to the others
@@ -715,7 +730,7 @@ class Hub:
                 if bot is None:
                     bot = live.bots[mover] = make_bot(live.game, seat.bot or "random")
                 version = live.version
-                legal = list(live.game.legal_actions(live.state))
+                legal = live.legal()
                 info = InformationSet(live.game, live.state, mover)
                 # A bot pauses before its turn so people can follow; the further atomic decisions of
                 # one compound action (a march: from, to, which units) follow quickly.
@@ -783,7 +798,7 @@ class Hub:
             return
         key = (sub.observer, sub.sent_version, sub.lang)
         if key not in cache:  # one encoding for every subscriber with the same eyes, news and language
-            news = {"type": "state", **live.snapshot(sub.observer, sub.sent_version)}
-            cache[key] = json.dumps(i18n.localize(news, sub.lang))
+            news = {"type": "state", **live.shown(sub.observer, sub.sent_version, sub.lang)}
+            cache[key] = compact_json(news)
         sub.sent_version = live.version
         sub.queue.put_nowait(cache[key])

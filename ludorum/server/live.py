@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import datetime as dt
+import json
 import random
 import secrets
 from typing import Any
@@ -36,6 +37,11 @@ def provisional_entry(
         and CANCEL in game.legal_actions(after)
     )
     return LogEntry(index, actor, who, action, game.describe(before, action), {}, game.stage(before), opens)
+
+
+def compact_json(value: Any) -> str:
+    """``value`` as JSON without the spaces after separators (what Starlette's ``JSONResponse`` sends)."""
+    return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
 
 
 @dataclasses.dataclass(eq=False)
@@ -77,6 +83,33 @@ class LiveGame:
     _labels: tuple[int, list[tuple[Action, str]]] | None = None
     _views: dict[Observer, Any] = dataclasses.field(default_factory=dict)
     _views_version: int = -1
+    _legal: tuple[GameState, tuple[Action, ...], frozenset[Action]] | None = None
+    _rendered: dict[tuple[str, Observer, str], Any] = dataclasses.field(default_factory=dict)
+    _rendered_version: int = -1
+
+    def legal(self) -> tuple[Action, ...]:
+        """``game.legal_actions`` of the current state, computed once per state (the submission's
+        check and the bots share it; the state object is the key, so a reload cannot reuse it)."""
+        if self._legal is None or self._legal[0] is not self.state:
+            actions = tuple(self.game.legal_actions(self.state))
+            self._legal = (self.state, actions, frozenset(actions))
+        return self._legal[1]
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` is one of :meth:`legal` (a set lookup, not a scan of the list)."""
+        self.legal()
+        assert self._legal is not None
+        return action in self._legal[2]
+
+    def _render(self, part: str, observer: Observer, lang: str, make: Any) -> Any:
+        """``make()`` rendered in ``lang``, once per version, observer and language: the ack, the
+        pushes and the fetches of one version share it (each reader's copy is rendered once)."""
+        if self._rendered_version != self.version:
+            self._rendered, self._rendered_version = {}, self.version
+        key = (part, observer, lang)
+        if key not in self._rendered:
+            self._rendered[key] = make()
+        return self._rendered[key]
 
     def view(self, observer: Observer) -> Any:
         """``game.view`` of the current state for ``observer``, computed once per version."""
@@ -92,6 +125,19 @@ class LiveGame:
         if not self.pending or self.over:
             return []
         return [f for i, f in self.pending.items() if i >= since and self.log[i].seat != observer]
+
+    def human_to_move(self) -> int | None:
+        """The deciding seat if a human holds it (its legal actions are shown with labels)."""
+        mover = self.to_move()
+        if mover is None or mover == CHANCE or self.seats[mover].kind != "human":
+            return None
+        return mover
+
+    def labelled(self, version: int, state: GameState, labels: list[tuple[Action, str]]) -> None:
+        """A worker found the safe labels of ``version``: kept if the game is still there (the state
+        itself is compared: a reload may bring another state under the same version)."""
+        if self.version == version and self.state is state:
+            self._labels = (version, labels)
 
     async def readable(self, observer: Observer, since: int) -> None:
         """Wait until the log from ``since`` may be shown to ``observer``."""
@@ -183,6 +229,23 @@ class LiveGame:
     def snapshot(self, observer: Observer, since: int = 0) -> dict[str, Any]:
         """Everything ``observer`` may know now; the log from step ``since`` on (all of it once over,
         when every secret step is revealed)."""
+        return self._snapshot(observer, since, None)
+
+    def shown(self, observer: Observer, since: int, lang: str) -> dict[str, Any]:
+        """:meth:`snapshot` rendered in ``lang`` — encoded as JSON, the same as
+        ``i18n.localize(snapshot(...), lang)`` (a test holds them equal) at a fraction of the cost.
+        For an English reader nothing is rendered: a text's ``str`` value is its English, and that is
+        what JSON encodes.  For another language the big parts, the view and the legal actions'
+        labels, are rendered once per version and reader, the labels without walking the actions;
+        only the rest (the log from ``since``, the seats) is rendered for each answer."""
+        return self._snapshot(observer, since, None if lang == i18n.SOURCE else lang)
+
+    def _legal_json(self, lang: str | None) -> list[dict[str, Any]]:
+        if lang is None:
+            return [{"action": a.to_json(), "label": label} for a, label in self.legal_labels()]
+        return [{"action": a.to_json(), "label": i18n.say(label, lang)} for a, label in self.legal_labels()]
+
+    def _snapshot(self, observer: Observer, since: int, lang: str | None) -> dict[str, Any]:
         mover = self.to_move()
         public = self.over
         since = 0 if public else since
@@ -190,10 +253,16 @@ class LiveGame:
         legal: list[dict[str, Any]] = []
         open_kinds: dict[str, str] = {}
         if mine and self.seats[observer].kind == "human":  # type: ignore[index]
-            legal = [{"action": a.to_json(), "label": label} for a, label in self.legal_labels()]
+            if lang is None:
+                legal = self._legal_json(None)
+            else:
+                legal = self._render("legal", observer, lang, lambda: self._legal_json(lang))
             open_kinds = dict(self.game.open_kinds(self.state))
         result = self.result().to_json() if public else None
-        return {
+        view = self.view(observer)
+        if lang is not None:
+            view = self._render("view", observer, lang, lambda: i18n.localize(view, lang))
+        frame = {
             "id": self.id,
             "game": self.game.name,
             "title": self.game.title,
@@ -203,8 +272,8 @@ class LiveGame:
             "seat": observer,
             "players": self.players(observer),
             "to_move": None if mover is None or mover == CHANCE else mover,
-            "view": self.view(observer),
-            "legal": legal,
+            "view": None,
+            "legal": None,
             "open": open_kinds,
             "since": since,
             "log": [e.to_json(observer, public) for e in self.log[since:]],
@@ -216,6 +285,10 @@ class LiveGame:
             "resumable": True,
             "clock": self.clock_json(),
         }
+        if lang is not None:  # the rest is small: rendered as it is
+            frame = i18n.localize(frame, lang)
+        frame["view"], frame["legal"] = view, legal
+        return frame
 
     def partial_record(self, observer: Observer) -> dict[str, Any]:
         """What a record download before the end may hold: the observer's view and visible log, no seed."""

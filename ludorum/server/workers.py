@@ -47,13 +47,28 @@ def _start_worker() -> None:
     import ludorum.games  # noqa: F401  (import the rules once, not on the first job)
 
 
+Labels = list[tuple[Action, str]]
+"""A seat's legal actions with their safe labels (``disclosure.safe_labels``)."""
+
+
 def disclose_step(
-    game: Game[Any], index: int, before: GameState, actor: int, action: Action, after: GameState
-) -> tuple[LogEntry, dict[str, Any]]:
-    """The step's log entry with every observer's reading (``disclosure.disclose``), and what the game
-    looks like afterwards to each observer (kept so that the game can be shown without a replay)."""
+    game: Game[Any],
+    index: int,
+    before: GameState,
+    actor: int,
+    action: Action,
+    after: GameState,
+    label: int | None = None,
+) -> tuple[LogEntry, dict[str, Any], Labels | None]:
+    """The step's log entry with every observer's reading (``disclosure.disclose``), what the game
+    looks like afterwards to each observer (kept so that the game can be shown without a replay), and
+    the safe labels of seat ``label``'s legal actions after it (``None``: not asked).  The hub asks
+    for them when a human who did not take the step decides next: that seat is sent its turn only
+    once this step's readings are decided, so finding its labels here delays nobody and takes a
+    millisecond (the information set's draws) off the event loop."""
     entry = disclosure.disclose(game, index, before, actor, action, after)
-    return entry, archive_views(game, after)
+    labels = None if label is None else disclosure.safe_labels(game, after, label)
+    return entry, archive_views(game, after), labels
 
 
 def archive_views(game: Game[Any], state: GameState) -> dict[str, Any]:
@@ -111,20 +126,10 @@ class Workers:
             return await asyncio.to_thread(fn, *args)
         return await asyncio.wrap_future(self._executor(key).submit(fn, *args))
 
-    async def disclose(
-        self,
-        key: str,
-        game: Game[Any],
-        index: int,
-        before: GameState,
-        actor: int,
-        action: Action,
-        after: GameState,
-    ) -> tuple[LogEntry, dict[str, Any]]:
-        """:func:`disclose_step` off the event loop."""
-        out: tuple[LogEntry, dict[str, Any]] = await self.run(
-            key, disclose_step, game, index, before, actor, action, after
-        )
+    async def disclose(self, key: str, *step: Any) -> tuple[LogEntry, dict[str, Any], Labels | None]:
+        """:func:`disclose_step` of ``step`` (its arguments in order: the game, the step's index, the state
+        before, the actor, the action, the state after, the seat whose labels are wanted) off the loop."""
+        out: tuple[LogEntry, dict[str, Any], Labels | None] = await self.run(key, disclose_step, *step)
         return out
 
     async def replay(self, key: str, game: Game[Any], record: Record) -> tuple[GameState, list[LogEntry]]:

@@ -5,7 +5,10 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
+import pytest
+
 from ludorum.lab.server_bench import server_bench
+from ludorum.lab.server_paced import PacedStep, check_ramp, server_bench_paced
 
 
 def test_server_bench_plays_games_through_the_api() -> None:
@@ -35,3 +38,36 @@ def test_server_bench_runs_under_a_callers_event_loop() -> None:
     thread.start()
     thread.join(timeout=120)
     assert results and results[0] > 0
+
+
+def test_the_paced_bench_ramps_games_at_a_human_pace() -> None:
+    seen: list[PacedStep] = []
+    f = server_bench_paced(
+        None,
+        ramp=(1, 3),
+        seconds=1.5,
+        think=(0.0, 0.1),
+        registry_ref="tests.server.support:fixture_registry",
+        progress=seen.append,
+    )
+    assert seen == f.steps
+    assert f.game == "sealed-bids" and [s.games for s in f.steps] == [1, 3]
+    for s in f.steps:
+        assert s.actions > 0 and 0 < s.ack_p50_ms <= s.ack_p99_ms and s.pushes > 0 and not s.errors
+        if Path("/proc/self/stat").exists():
+            assert s.loop_cpu_ms > 0 and 0 < s.loop_busy < 1
+    assert f.held == max((s.games for s in f.steps if s.ack_p99_ms <= f.target_ms), default=0)
+    assert f"holds {f.held} games" in f.line() and "3 games:" in f.line()
+
+
+@pytest.mark.parametrize("ramp", [(), (0, 10), (200, 100), (100, 100)])
+def test_a_ramp_must_rise_from_one_game(ramp: tuple[int, ...]) -> None:
+    with pytest.raises(ValueError, match="rising list of game counts"):
+        check_ramp(ramp)
+    with pytest.raises(ValueError, match="rising list of game counts"):
+        server_bench_paced(None, ramp=ramp)  # refused before any server starts
+
+
+def test_a_think_time_is_a_range() -> None:
+    with pytest.raises(ValueError, match="think time"):
+        server_bench_paced(None, ramp=(1,), think=(3.0, 1.0))

@@ -1,0 +1,85 @@
+"""What a live game computes once per version (the legal actions, the rendered view and labels) is
+what it would compute afresh, and a step (or a reload's new state) invalidates it."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from ludorum.engine import CHANCE, Action, Game, i18n
+from ludorum.engine.disclosure import observers
+from ludorum.games import registry as product_registry
+from ludorum.server.db import SeatData
+from ludorum.server.live import LiveGame, compact_json, provisional_entry
+from tests.server.support import fixture_registry
+
+GAMES = [fixture_registry().get("sealed-bids"), *product_registry()]
+
+
+def _live(game: Game[Any], seed: int = 7) -> LiveGame:
+    config = game.config(players=game.min_players)
+    state = game.new(config, seed)
+    seats = [SeatData(s, "human", token_hash=f"h{s}") for s in range(config.players)]
+    return LiveGame("g1", game, config, seed, seats, state, [], [])
+
+
+def _step(live: LiveGame, rng: random.Random) -> None:
+    """One step as the hub takes it (``Hub._taken``): the state, the step, a provisional log entry."""
+    before = live.state
+    mover = live.game.to_move(before)
+    action = live.game.sample_chance(before) if mover == CHANCE else rng.choice(live.legal())
+    after = live.game.step(before, action)
+    live.state = after
+    live.steps.append((mover, action))
+    live.log.append(provisional_entry(live.game, len(live.steps) - 1, before, mover, action, after))
+
+
+def _versions(game: Game[Any], seed: int, steps: int = 40) -> Iterator[LiveGame]:
+    """The live game at each of its first ``steps`` versions (random play)."""
+    live = _live(game)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if live.over:
+            return
+        yield live
+        _step(live, rng)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def test_shown_is_the_snapshot_rendered_at_every_version(game: Game[Any]) -> None:
+    for live in _versions(game, 1):
+        for lang in i18n.LANGUAGES:
+            for o in observers(live.config.players):
+                for since in {0, max(0, live.version - 1), live.version}:
+                    # compared as sent: a text equals its English as a str, whatever it renders
+                    rendered = compact_json(i18n.localize(live.snapshot(o, since), lang))
+                    assert compact_json(live.shown(o, since, lang)) == rendered
+                    # asked again (the push after the ack): the same answer, from the cache
+                    assert compact_json(live.shown(o, since, lang)) == rendered
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def test_the_legal_actions_are_those_of_the_current_state(game: Game[Any]) -> None:
+    for live in _versions(game, 2):
+        fresh = list(game.legal_actions(live.state))
+        assert list(live.legal()) == fresh
+        assert all(live.is_legal(a) for a in fresh)
+        assert not live.is_legal(Action("no-such-kind", (1,)))
+        assert live.legal() is live.legal()  # computed once for this state
+
+
+def test_a_new_state_at_the_same_version_is_not_served_from_the_cache() -> None:
+    """``Hub._reload`` replaces the state without a step: the cache is keyed by the state itself."""
+    game = fixture_registry().get("sealed-bids")
+    live = _live(game, seed=1)
+    rng = random.Random(3)
+    while live.game.to_move(live.state) == CHANCE:
+        _step(live, rng)
+    first = live.legal()
+    replaced = game.new(game.config(players=game.min_players), 2)
+    live.state = replaced
+    assert list(live.legal()) == list(game.legal_actions(replaced))
+    assert live.legal() is not first
