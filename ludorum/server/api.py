@@ -421,7 +421,7 @@ async def websocket(ws: WebSocket, game_id: str) -> None:
         with contextlib.suppress(Exception):
             await ws.close(code=4400, reason='send {"type": "hello", "version": n} first')
         return
-    sub = hub.subscribe(live, observer, since, language.of(ws))
+    sub = live.subscribe(observer, since, language.of(ws))
 
     try:
         async with anyio.create_task_group() as tg:

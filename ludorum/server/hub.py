@@ -39,7 +39,6 @@ from ludorum.engine import (
     Record,
     Registry,
     disclosure,
-    i18n,
 )
 from ludorum.engine.clock import LOSE, ClockSpec
 from ludorum.engine.disclosure import LogEntry, timeout_entry
@@ -53,7 +52,7 @@ from ludorum.server.db import FINISHED, SeatData, Store, StoredGame
 from ludorum.server.errors import ApiError, said
 from ludorum.server.fanout import Fanout
 from ludorum.server.limits import Admission, Limits
-from ludorum.server.live import LiveGame, Subscriber, compact_json, provisional_entry
+from ludorum.server.live import LiveGame, provisional_entry
 from ludorum.server.retired import RetiredGame, entry_json, other_rules_message, retire
 from ludorum.server.security import match_seat, new_game_id, new_seed, new_token, token_hash
 from ludorum.server.watch import ClockWatch
@@ -318,9 +317,9 @@ class Hub:
                 raise ApiError(422, "bad_record", f"the record cannot be replayed: {e}") from None
             live.rematch_of = rematch_of
             live.seed_chosen = seed_chosen
-            if clock is not None:
-                if clock.on_expiry != LOSE:  # the bot that takes a seat whose time ran out
-                    clock = dataclasses.replace(clock, bot=bot_kind(game, clock.bot or default_kind(game)))
+            if clock is not None:  # the bot that takes a seat whose time ran out (none if it loses)
+                taker = bot_kind(game, clock.bot or default_kind(game)) if clock.on_expiry != LOSE else None
+                clock = dataclasses.replace(clock, bot=taker)
                 live.clock = GameClock.begin(clock, config.players, live.clocked(), self.clock)
             result = live.result().to_json() if live.over else None
             await asyncio.to_thread(
@@ -349,8 +348,12 @@ class Hub:
 
     def _bot_games(self) -> int:
         """Unfinished games of this process without a human seat."""
-        running = sum(1 for g in self.games.values() if all(s.kind == "bot" for s in g.seats))
-        return running
+        return sum(1 for g in self.games.values() if all(s.kind == "bot" for s in g.seats))
+
+    def _finished(self, live: LiveGame) -> None:
+        """``live`` has ended: from the games played to the cache of games for viewing."""
+        self.games.pop(live.id, None)
+        self._keep(self.finished, live)
 
     async def claim(self, live: LiveGame, seat: int, accept_chosen_seed: bool = False) -> str:
         """Take a free human seat; returns its new token.  A game whose seed its uploader chose is
@@ -381,7 +384,7 @@ class Hub:
                 s.token_hash = None
                 raise ApiError(409, "seat_taken", T("this seat is not free"))
             await self._resettle_clock(live)
-            await self._push_all(live, force=True)
+            live.push_all(force=True)
         return token
 
     async def leave(self, live: LiveGame, seat: int, bot: str | None) -> None:
@@ -400,7 +403,7 @@ class Hub:
                 s.token_hash = None
             await asyncio.to_thread(self.store.set_seat, live.id, s, live.status)
             await self._resettle_clock(live)
-            await self._push_all(live, force=True)
+            live.push_all(force=True)
         self.kick(live)
 
     async def rematch(self, live: LiveGame) -> LiveGame:
@@ -504,7 +507,7 @@ class Hub:
             await self._refresh(live)
             raise ApiError(409, "stale_version", T("the game has moved on; resync"), version=index + 1)
         self._taken(live, seat, action, before, after, handover=handover, clock=clock)
-        await self._push_all(live)
+        live.push_all()
 
     def _taken(
         self,
@@ -534,19 +537,15 @@ class Hub:
         if live.clock is not None and clock is not None:
             live.clock.commit(clock)
             self.clocks.watch(live)
+        if live.over:  # every step is public now: the last one's readings wait for no one
+            self._finished(live)
         if seat == TIMEOUT:  # nothing for a worker to decide: everyone reads a timeout
             if archive:  # archived like every step (a game is shown by its archive if its rules change)
                 self.store.archive(
                     live.id, index, entry_json(live.log[index]), archive_views(live.game, after)
                 )
-            if live.over:
-                self.games.pop(live.id, None)
-                self._keep(self.finished, live)
             return
-        if live.over:  # every step is public now: the last one's readings wait for no one
-            self.games.pop(live.id, None)
-            self._keep(self.finished, live)
-        else:
+        if not live.over:
             live.pending[index] = asyncio.get_running_loop().create_future()
         # every step's readings and the views after it are archived (shown so if the rules change) by
         # the process that took the step
@@ -608,7 +607,7 @@ class Hub:
             live.log[index] = entry
         if done is not None and not done.done():
             done.set_result(None)
-        await self._push_all(live)
+        live.push_all()
 
     async def _refresh(self, live: LiveGame) -> None:
         """Catch up (lock held) with the steps and seats that another server process stored: the new
@@ -635,7 +634,7 @@ class Hub:
             live.clock.commit(clock_state)
             live.clock.state.settle(live.clock.spec, live.clocked(), self.clock.now())
             self.clocks.watch(live)
-        await self._push_all(live, force=moved)
+        live.push_all(force=moved)
 
     async def _reload(self, live: LiveGame) -> None:
         """Replace (lock held) the game held in memory by its replay from the database."""
@@ -658,8 +657,7 @@ class Hub:
                     self._restore_clock(live, stored)
                     self.clocks.watch(live)
                 if live.over:  # the steps it missed ended the game
-                    self.games.pop(live.id, None)
-                    self._keep(self.finished, live)
+                    self._finished(live)
 
     # -- other server processes (PostgreSQL) ------------------------------------------------------------
 
@@ -768,37 +766,3 @@ class Hub:
             if e.code != "stale_version":
                 raise
             log.warning("game %s: another server process took step %d first", live.id, e.extra["version"] - 1)
-
-    # -- pushing -----------------------------------------------------------------------------------------
-
-    def subscribe(
-        self, live: LiveGame, observer: int | None, since: int, lang: str = i18n.SOURCE
-    ) -> Subscriber:
-        """Register a WebSocket client and queue its resync (the log from ``since``) — at once if the
-        readings it needs are decided, else as soon as they are."""
-        since = max(0, min(since, live.version))
-        sub = Subscriber(observer, since, lang=lang)
-        live.subscribers.add(sub)
-        self._push(live, sub, {}, force=True)
-        return sub
-
-    async def _push_all(self, live: LiveGame, force: bool = False) -> None:
-        """Send every subscriber what changed since it was last sent something, once the readings it
-        needs are decided (a subscriber still waiting is sent the step by :meth:`_disclose`).
-        ``force``: something changed without a step (a seat was taken or left), send it even so."""
-        cache: dict[tuple[int | None, int, str], str] = {}
-        for sub in list(live.subscribers):
-            self._push(live, sub, cache, force)
-
-    @staticmethod
-    def _push(
-        live: LiveGame, sub: Subscriber, cache: dict[tuple[int | None, int, str], str], force: bool = False
-    ) -> None:
-        if (sub.sent_version >= live.version and not force) or live.unread(sub.observer, sub.sent_version):
-            return
-        key = (sub.observer, sub.sent_version, sub.lang)
-        if key not in cache:  # one encoding for every subscriber with the same eyes, news and language
-            news = {"type": "state", **live.shown(sub.observer, sub.sent_version, sub.lang)}
-            cache[key] = compact_json(news)
-        sub.sent_version = live.version
-        sub.queue.put_nowait(cache[key])

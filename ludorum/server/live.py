@@ -304,3 +304,31 @@ class LiveGame:
             "view": self.view(observer),
             "log": [e.to_json(observer, False) for e in self.log],
         }
+
+    # -- pushing ---------------------------------------------------------------------------------------
+
+    def subscribe(self, observer: Observer, since: int, lang: str = i18n.SOURCE) -> Subscriber:
+        """Register a WebSocket client and queue its resync (the log from ``since``) — at once if the
+        readings it needs are decided, else as soon as they are."""
+        sub = Subscriber(observer, max(0, min(since, self.version)), lang=lang)
+        self.subscribers.add(sub)
+        self._push(sub, {}, force=True)
+        return sub
+
+    def push_all(self, force: bool = False) -> None:
+        """Send every subscriber what changed since it was last sent something, once the readings it
+        needs are decided (a subscriber still waiting is sent the step when its readings come).
+        ``force``: something changed without a step (a seat was taken or left), send it even so."""
+        cache: dict[tuple[Observer, int, str], str] = {}
+        for sub in list(self.subscribers):
+            self._push(sub, cache, force)
+
+    def _push(self, sub: Subscriber, cache: dict[tuple[Observer, int, str], str], force: bool) -> None:
+        if (sub.sent_version >= self.version and not force) or self.unread(sub.observer, sub.sent_version):
+            return
+        key = (sub.observer, sub.sent_version, sub.lang)
+        if key not in cache:  # one encoding for every subscriber with the same eyes, news and language
+            news = {"type": "state", **self.shown(sub.observer, sub.sent_version, sub.lang)}
+            cache[key] = compact_json(news)
+        sub.sent_version = self.version
+        sub.queue.put_nowait(cache[key])

@@ -351,3 +351,10 @@ def test_a_manual_clock_advanced_while_a_sleeper_registers_wakes_it() -> None:
     run_alone(sleeper())
     assert lock.thread is not None
     lock.thread.join()
+
+
+def test_a_clock_whose_seat_loses_names_no_bot(client: TestClient) -> None:
+    """With ``on_expiry: "lose"`` no bot takes a seat, so a ``bot`` given with it (even one the game does
+    not have) is not stored or shown as if it would."""
+    game_id, tokens = start(client, {**FISCHER_60_5, "on_expiry": "lose", "bot": "no-such-bot"})
+    assert snap(client, game_id, tokens[0])["clock"]["bot"] is None

@@ -187,7 +187,7 @@ def _with_hub(postgres: TempPostgres, test: Callable[[Hub, Store, LiveGame], Awa
 @pytest.mark.postgres
 def test_a_hub_catches_up_step_by_step_what_another_process_stored(postgres: TempPostgres) -> None:
     async def test(hub: Hub, elsewhere: Store, live: LiveGame) -> None:
-        sub = hub.subscribe(live, None, 1)
+        sub = live.subscribe(None, 1)
         await asyncio.wait_for(sub.queue.get(), 5)
         bid, confirm = Action("bid", (2,)).to_json(), Action("confirm").to_json()
         assert await asyncio.to_thread(elsewhere.append_action, live.id, 1, 0, bid, "open", None)
