@@ -78,7 +78,7 @@ class SignumGame(Game[SignumState]):
         for i in range(4)
     )
     state_type = SignumState
-    rules_version = 2  # the history of versions: docs/signum.md, "Rules versions"
+    rules_version = 3  # the history of versions: docs/signum.md, "Rules versions"
 
     def check_options(self, config: Config) -> None:
         """Refuse an invalid deck, naming every reason; 2 against 2 needs four players."""

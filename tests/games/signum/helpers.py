@@ -114,12 +114,13 @@ def p3_hero_killed(*others: dict[str, Any], **spec: Any) -> SignumState:
     """A three-player game in which P1's Orc Berserker kills P3's Gryphon Lord Kassian (3 health left) in
     melee, its attack all axes against no defence; ``others`` are further models, ``spec`` more of the
     scenario."""
+    touching = (CARDS["orc_berserker"].base + CARDS["gryphon_lord_kassian"].base) / 20.0  # bases in contact
     s = build(
         players=3,
         heroes=THREE_HEROES,
         models=[
             m("orc_berserker", 0, 30, 30),
-            m("gryphon_lord_kassian", 2, 30, 34.5, wounds=hurt("gryphon_lord_kassian", 3)),
+            m("gryphon_lord_kassian", 2, 30, 30 + touching, wounds=hurt("gryphon_lord_kassian", 3)),
             *others,
         ],
         **spec,

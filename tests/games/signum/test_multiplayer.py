@@ -16,10 +16,10 @@ from .helpers import THREE_HEROES, build, hurt, m, melee, model, p3_hero_killed,
 def test_heroes_stand_on_their_own_edges() -> None:
     s = GAME.new(GAME.config(4), 2)
     spots = {h.owner: (h.x, h.y) for h in s.models}
-    assert spots == {0: (24.0, 2.5), 1: (36.0, 57.5), 2: (3.0, 24.0), 3: (57.0, 36.0)}
+    assert spots == {0: (24.0, 2.5), 1: (36.0, 57.5), 2: (2.5, 24.0), 3: (57.0, 36.0)}
     assert len(s.hands) == 4 and all(len(h) == 4 for h in s.hands)
     s = GAME.new(GAME.config(3), 2)
-    assert {h.owner: (h.x, h.y) for h in s.models} == {0: (50.0, 2.5), 1: (50.0, 57.5), 2: (3.0, 30.0)}
+    assert {h.owner: (h.x, h.y) for h in s.models} == {0: (50.0, 2.5), 1: (50.0, 57.5), 2: (2.5, 30.0)}
 
 
 def distances(players: int) -> dict[tuple[int, int], float]:
@@ -151,3 +151,27 @@ def test_a_player_falling_in_its_own_turn_passes_the_turn_on() -> None:
         s, model(s, "marshal_aurelian").uid, model(s, "orc_berserker").uid, 4, 3, {"da": "shield"}, "bull"
     )
     assert s.out[0] and not GAME.is_over(s) and s.active == 1
+
+
+def nearest_targets(seating: dict[str, str]) -> list[int]:
+    """How many rivals have each seat's hero as their nearest enemy hero at the start (centre to centre,
+    as the heuristic bot measures)."""
+    s = GAME.new(GAME.config(3, **seating), 1)
+    at = {h.owner: (h.x, h.y) for h in s.models}
+    near = [min((b for b in at if b != a), key=lambda b: math.dist(at[a], at[b])) for a in at]
+    return [near.count(seat) for seat in range(3)]
+
+
+def test_gryphon_lord_kassian_is_seldom_both_rivals_nearest_target_with_three_players() -> None:
+    """Rules version 3 (issue 14): on a 60 mm base his centre stood 0.5 cm nearer to both rivals, which made
+    him both rivals' nearest target in 6 of his 9 seatings (Wings of the Gryphon won 22–26 %); on 50 mm, in
+    1, like Marshal Aurelian and Burgomaster Orvin."""
+    from ludorum.games.signum.analysis import ANALYSIS
+
+    ganged: dict[str, int] = {}
+    for seating in (dict(x) for x in ANALYSIS.setups(GAME.config(3))):
+        targets = nearest_targets(seating)
+        for seat in range(3):
+            deck = str(seating[f"deck{seat}"])
+            ganged[deck] = ganged.get(deck, 0) + (targets[seat] == 2)
+    assert ganged["empire_wings"] == ganged["empire_dawn"] == ganged["vallor_muskets"] == 1

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ludorum.engine import CHANCE, Action
 from ludorum.games.signum import GAME, victory
+from ludorum.games.signum.creatures import CARDS
 from ludorum.games.signum.state import SignumState
 
 from .helpers import build, hurt, m, melee, model, play
@@ -35,11 +36,12 @@ def test_killing_the_enemy_hero_wins() -> None:
 
 
 def both_heroes_fall(**spec: object) -> SignumState:
+    touching = (CARDS["gryphon_lord_kassian"].base + CARDS["captain_lisandra"].base) / 20.0  # in contact
     s = build(
         heroes=("gryphon_lord_kassian", "captain_lisandra"),
         models=[
             m("gryphon_lord_kassian", 0, 30, 30, wounds=hurt("gryphon_lord_kassian", 3)),
-            m("captain_lisandra", 1, 30, 35.5, wounds=8),
+            m("captain_lisandra", 1, 30, 30 + touching, wounds=8),
         ],
         **spec,
     )
