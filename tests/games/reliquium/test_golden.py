@@ -30,9 +30,9 @@ def test_golden_playthrough(path: Path) -> None:
 def regenerate() -> None:
     """Record the golden playthroughs anew (``python tests/games/reliquium/test_golden.py``): 4 heuristic
     bots on seed 2026, 2 heuristic bots with the default factions on seed 2026 (so that a change of the
-    default factions changes the rules fingerprint), and the first 3-player game with every variant (heuristic, random, heuristic bots,
-    seed 2026 on) that makes a pact, asks consent, marches twice, flees and supports, and ends by the ninth
-    castle."""
+    default factions changes the rules fingerprint), and the first 3-player game with every variant
+    (heuristic, random, heuristic bots, seed 2026 on) that makes a pact, asks consent, marches twice, flees
+    and supports, and ends by the ninth castle."""
     from ludorum.agents import make_bot, play_game
 
     def save(name: str, play: Playthrough) -> None:
