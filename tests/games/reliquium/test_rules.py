@@ -439,6 +439,20 @@ def test_view_has_what_a_renderer_needs() -> None:
         assert GAME.describe(s, a)
 
 
+def test_the_text_names_the_war_phase_in_its_stages() -> None:
+    """Support and attack are the war phase's stages: the table says "war phase" (translatable), never the
+    internal stage name."""
+    s = scenario(
+        {
+            "players": ["legion", "brotherhood"],
+            "regions": {"Wasteland": "legion castle W", "Saxum Ridge": "brotherhood castle D"},
+            "melee": [("legion", 1, "Wasteland", "Saxum Ridge")],
+            "phase": "support",
+        }
+    )
+    assert "round 1/20, war phase" in GAME.render_text(s, 0)
+
+
 def test_ability_on_allied_units_needs_consent() -> None:
     s = scenario(
         {
