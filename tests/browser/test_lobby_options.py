@@ -35,16 +35,16 @@ def test_a_reliquium_seat_chooses_its_faction_and_seats_follow_initiative(
     faction = page.locator("#seats select[data-option=factions]")
     expect(faction).to_have_count(2)
     expect(faction.nth(1)).to_have_value("order")
-    faction.nth(0).select_option("order")  # seat 1 takes the Order: seat 2 gets seat 1's Legion
-    expect(faction.nth(1)).to_have_value("legion")
+    faction.nth(0).select_option("order")  # seat 1 takes the Order: seat 2 gets seat 1's Alliance
+    expect(faction.nth(1)).to_have_value("alliance")
     faction.nth(0).select_option("brotherhood")
     page.click("#create")
     page.wait_for_url(re.compile(r".*/game/[0-9a-f]+$"))
     game_id = page.url.rsplit("/", 1)[1]
-    # the Legion has the higher initiative, so the bot's Legion is seat 1 and you are the Brotherhood
+    # the Alliance has the higher initiative, so the bot's Alliance is seat 1 and you are the Brotherhood
     expect(page.locator("#players li.you")).to_contain_text("Brotherhood")
     config = httpx.get(f"{games_server.url}/api/games/{game_id}").json()["config"]
-    assert config["options"] == {"factions": "legion,brotherhood", "rounds": 12}
+    assert config["options"] == {"factions": "alliance,brotherhood", "rounds": 12}
 
 
 def test_a_signum_seat_picks_a_starter_deck_or_writes_its_own(page: Page, games_server: LiveServer) -> None:

@@ -35,10 +35,10 @@ def test_a_taken_back_march_leaves_the_log_and_stages_show(page: Page, games_ser
     assert wait_for_turn(page)  # the bot (the Order of Light) has played
     first = page.locator("#log li:visible").first
     expect(first.locator(".stage")).to_have_text("Round 1 · Peace phase")
-    expect(first).to_contain_text("Legion of Chaos: Pass")
+    expect(first).to_contain_text("Alliance of Nature: Pass")
     expect(page.locator("#log li:visible", has_text="Order of Light:")).to_have_count(1)  # then "Order:"
     page.select_option("#log-filter", label="Order of Light")
-    expect(page.locator("#log li:visible", has_text="Legion")).to_have_count(0)
+    expect(page.locator("#log li:visible", has_text="Alliance")).to_have_count(0)
     expect(page.locator("#log li:visible")).not_to_have_count(0)
 
 

@@ -77,7 +77,7 @@ def test_the_games_declare_their_options_and_the_names_are_derived() -> None:
 
 def test_the_default_options_give_the_same_game_as_no_options() -> None:
     reliquium = registry().get("reliquium")
-    explicit = reliquium.new(reliquium.config(2, factions="legion,order", rounds=20), 3)
+    explicit = reliquium.new(reliquium.config(2, factions="alliance,order", rounds=20), 3)
     plain = reliquium.new(reliquium.config(2), 3)
     assert reliquium.view(explicit, None)["factions"] == reliquium.view(plain, None)["factions"]
 

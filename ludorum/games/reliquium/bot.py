@@ -66,7 +66,7 @@ class HeuristicBot(ViewBot):
         castle = view["castle"]
         if kind == "build":
             return 100.0
-        if kind in ("slay", "push", "remove_melee", "burn_ranged"):
+        if kind in ("slay", "push", "remove_melee", "burn_ranged", "defect"):
             return 50.0
         if kind == "raise":
             return 45.0
@@ -76,9 +76,10 @@ class HeuristicBot(ViewBot):
         if kind == "freeze":
             a, b = t
             return 30.0 if self._enemy_pressure(view, me, a) or self._enemy_pressure(view, me, b) else 5.0
-        if kind == "retrain":
-            r, _, new = t
-            return 20.0 if new == 1 and self._enemy_pressure(view, me, r) else 5.0
+        if kind == "recall":
+            # an enemy's token taken back spoils its attack or support; one's own rarely pays
+            owners = [m[0] for m in (*view["melee"], *view["ranged"]) if (m[2], m[3]) == (t[0], t[1])]
+            return 50.0 if owners and owners[0] != me else 5.0
         return 5.0
 
     def score(self, view: Mapping[str, Any], me: int, a: Action) -> float:

@@ -23,7 +23,7 @@ CLASSES = ("warrior", "defender", "mage")
 WARRIOR, DEFENDER, MAGE = range(3)
 CREATURE_CLASSES = ("agility", "strength", "intellect")  # same index as the unit class they strengthen
 ABILITIES = (
-    "burn_ranged", "slay", "raise", "tide", "retrain", "gather",
+    "burn_ranged", "slay", "raise", "tide", "defect", "gather",
     "recall", "build", "call", "push", "remove_melee", "freeze",
 )  # fmt: skip
 PROVENANCES = ("rulebook", "designed")

@@ -21,7 +21,6 @@ from .rules import (
     border_free_error,
     build_castle,
     build_error,
-    clamp_support,
     class_name,
     controls,
     entry_error,
@@ -42,10 +41,6 @@ def _one(cls: int) -> tuple[int, int, int]:
     return (int(cls == 0), int(cls == 1), int(cls == 2))
 
 
-def _tokens_near(tokens: tuple[tuple[int, ...], ...], presence: tuple[int, ...]) -> list[int]:
-    return [i for i, t in enumerate(tokens) if t[2] in presence or t[3] in presence]
-
-
 def helped(s: ReliquiumState, f: int) -> tuple[int, ...]:
     """Whose units ``f``'s abilities may move or change: its own, and with Allies (consent) its allies'."""
     if not s.config.has("allies") or s.refused or not s.pacts:
@@ -54,8 +49,8 @@ def helped(s: ReliquiumState, f: int) -> tuple[int, ...]:
 
 
 def ability_owner(s: ReliquiumState, kind: str, t: tuple[int, ...]) -> int:
-    """The faction whose units a moving or retraining ability acts on (``NO`` for other abilities)."""
-    if kind in ("tide", "gather", "call", "retrain"):
+    """The faction whose units a moving ability acts on (``NO`` for other abilities)."""
+    if kind in ("tide", "gather", "call"):
         return s.occupant[t[0]]
     return NO
 
@@ -69,17 +64,20 @@ def ability_actions(s: ReliquiumState) -> list[Action]:
     hands = helped(s, f)
     out: list[tuple[int, ...]] = []
     if kind in ("burn_ranged", "remove_melee", "recall"):
+        # Wildfire and Shield wall take an enemy's token; Rewind any token, yours or an enemy's (designed).
         if kind != "remove_melee":
             out += [
                 (t[2], t[3])
-                for i in _tokens_near(s.ranged, presence)
-                if ((t := s.ranged[i])[0] != f) == (kind == "burn_ranged")
+                for t in s.ranged
+                if t[2] in presence or t[3] in presence
+                if kind == "recall" or t[0] != f
             ]
         if kind != "burn_ranged":
             out += [
                 (m[2], m[3])
-                for i in _tokens_near(s.melee, presence)
-                if ((m := s.melee[i])[0] != f) == (kind == "remove_melee")
+                for m in s.melee
+                if m[2] in presence or m[3] in presence
+                if kind == "recall" or m[0] != f
             ]
     elif kind == "freeze":
         seen = set()
@@ -119,16 +117,22 @@ def ability_actions(s: ReliquiumState) -> list[Action]:
                 if g in hands and entry_error(s, g, dst, 1) is None:
                     room = LIMIT - (sum(s.units[dst]) if s.occupant[dst] == g else 0)
                     out += [(src, dst, *u) for u in subsets(s.units[src], room)]
-    elif kind == "retrain":
+    elif kind == "defect":
+        # Lignum (designed): one of yours takes the unit's place only where the march rules would let it
+        # stand (the unit was alone, no enemy castle); else it joins your units in another region of presence.
         for r in presence:
             g = s.occupant[r]
-            if g in hands:
-                out += [
-                    (r, a, b)
-                    for a in range(3)
-                    for b in range(3)
-                    if a != b and s.units[r][a] and s.reserve[g][b]
-                ]
+            if g in (NO, f):
+                continue
+            here = sum(s.units[r]) == 1 and (s.castle[r] == NO or s.castle[r] not in s.factions)
+            for cls in range(3):
+                if s.units[r][cls] and s.reserve[f][cls]:
+                    out += [(r, cls)] if here else []
+                    out += [
+                        (r, cls, d)
+                        for d in presence
+                        if s.occupant[d] == f and entry_error(s, f, d, 1) is None
+                    ]
     elif kind == "build":
         out += [(r,) for r in presence if build_error(s, f, r) is None]
     elif kind == "call":
@@ -177,15 +181,15 @@ def _use(s: ReliquiumState, f: int, kind: str, t: tuple[int, ...]) -> None:
         for i, tok in enumerate(s.melee):
             if (tok[2], tok[3]) == (t[0], t[1]):
                 s.melee = s.melee[:i] + s.melee[i + 1 :]
-                if kind == "recall":  # Tempus: the token is back in your supply
-                    s.melee_used = tset(s.melee_used, f, s.melee_used[f] & ~(1 << tok[1]))
+                if kind == "recall":  # Tempus: the token is back in its owner's supply
+                    s.melee_used = tset(s.melee_used, tok[0], s.melee_used[tok[0]] & ~(1 << tok[1]))
                 break
         else:
             for i, rt in enumerate(s.ranged):
                 if (rt[2], rt[3]) == (t[0], t[1]):
                     s.ranged = s.ranged[:i] + s.ranged[i + 1 :]
                     if kind == "recall":
-                        s.ranged_used = tset(s.ranged_used, f, s.ranged_used[f] & ~(1 << rt[1]))
+                        s.ranged_used = tset(s.ranged_used, rt[0], s.ranged_used[rt[0]] & ~(1 << rt[1]))
                     break
         s.blocked = s.blocked | {bid}  # "cannot be placed in place of one previously placed and removed"
     elif kind == "freeze":
@@ -202,18 +206,13 @@ def _use(s: ReliquiumState, f: int, kind: str, t: tuple[int, ...]) -> None:
         add_units(s, t[0], f, _one(t[1]))
     elif kind in ("tide", "gather"):  # the units' owner: the summoner or (Allies) its ally
         move_units(s, s.occupant[t[0]], t[0], t[1], (t[2], t[3], t[4]))
-    elif kind == "retrain":
-        r, old, new = t
-        g = s.occupant[r]
-        u = list(s.units[r])
-        u[old] -= 1
-        u[new] += 1
-        s.units = tset(s.units, r, tuple(u))
-        res = list(s.reserve[g])
-        res[old] += 1
-        res[new] -= 1
-        s.reserve = tset(s.reserve, g, tuple(res))
-        clamp_support(s, r)
+    elif kind == "defect":
+        r, cls = t[0], t[1]
+        dst = t[2] if len(t) == 3 else r
+        to_reserve(s, s.occupant[r], _one(cls))
+        remove_units(s, r, _one(cls))
+        s.reserve = tset(s.reserve, f, tuple(x - y for x, y in zip(s.reserve[f], _one(cls), strict=True)))
+        add_units(s, dst, f, _one(cls))
     elif kind == "build":
         build_castle(s, f, t[0])
     elif kind == "call":
@@ -251,8 +250,10 @@ def describe_ability(s: ReliquiumState, a: Action) -> str:
         return T(
             "{c}: move {units} from the {a} into the {b}", c=who, units=units_text(t[2:]), a=n(0), b=n(1)
         )
-    if kind == "retrain":
-        return T("{c}: a {unit} in the {a} becomes a {other}", c=who, unit=u(1), a=n(0), other=u(2))
+    if kind == "defect":
+        if len(t) == 3:
+            return T("{c}: a {unit} in the {a} joins you in the {b}", c=who, unit=u(1), a=n(0), b=n(2))
+        return T("{c}: a {unit} in the {a} joins you there", c=who, unit=u(1), a=n(0))
     if kind == "build":
         return T("{c}: build a castle in the {a}", c=who, a=n(0))
     return T("{c}: call a {unit} from the {a} into the {b}", c=who, unit=u(2), a=n(0), b=n(1))

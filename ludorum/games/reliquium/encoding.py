@@ -55,9 +55,10 @@ class ReliquiumEncoding(GameEncoding):
                 "ability",
                 [(r,) for r in _REGIONS],  # build
                 _PAIRS,  # tokens removed or burnt, borders frozen (either order)
-                [(r, c) for r in _REGIONS for c in _CLASSES],  # slay, raise
-                adjacent_classes,  # push
-                [(r, a, b) for r in _REGIONS for a in _CLASSES for b in _CLASSES if a != b],  # retrain
+                [(r, c) for r in _REGIONS for c in _CLASSES],  # slay, raise, defect (a lone unit)
+                adjacent_classes,  # push, defect (to another region)
+                # Heartwood's former (region, class, class) targets: kept, so every action keeps its number
+                [(r, a, b) for r in _REGIONS for a in _CLASSES for b in _CLASSES if a != b],
                 [(s, d, c) for s in _REGIONS for d in _REGIONS if s != d for c in _CLASSES],  # call
                 [(s, d, *u) for s, d in _PAIRS for u in _UNITS],  # tide, gather
                 doc="a creature's ability target: the union of the twelve abilities' argument forms",

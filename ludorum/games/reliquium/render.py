@@ -97,7 +97,8 @@ def describe(s: ReliquiumState, a: Action) -> str:
 
 def text(game: Any, s: ReliquiumState, seat: int | None) -> str:
     """The table as text."""
-    phase = {"peace": T("peace"), "war": T("war"), "over": T("over")}.get(s.phase, s.phase)
+    # support and attack are the war phase's two stages (Rulebook › War phase): the table names the phase
+    phase = {"peace": T("peace"), "support": T("war"), "attack": T("war"), "over": T("over")}[s.phase]
     lines = [
         str(
             T(

@@ -15,8 +15,10 @@ DEFAULT_ROUND_LIMIT = 20
 MAX_ROUNDS = 200
 """The longest round limit a game may be set up with."""
 
-DEFAULT_FACTIONS = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
-"""Factions when the config does not choose: with two players the diagonal Legion and Order."""
+DEFAULT_FACTIONS = {2: (1, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
+"""Factions when the config does not choose (designed, issue 14): with two players the neighbouring
+Alliance and Order, who share the Groves and the Raven Heights and win about half each; the diagonal Legion
+and Order, the default before, share no land and the Legion won two games in three (docs/reliquium.md)."""
 
 
 def chosen_factions(config: Config) -> tuple[int, ...]:

@@ -230,7 +230,7 @@ def test_the_view_counts_a_neutral_factions_castles_on_the_board() -> None:
     """ "Place the castle tokens of these factions on their starting lands and on all the bordering lands.
     In this way the neutral side will have 5 or 6 castles": the view counts them (it showed 3, the
     castles a player starts with), and each faction's 9 castle tokens are on the board or on its track."""
-    s = GAME.new(GAME.config(2), 0)  # the Legion and the Order; the Alliance and the Brotherhood neutral
+    s = GAME.new(GAME.config(2, factions="legion,order"), 0)  # the Alliance and the Brotherhood neutral
     v = GAME.view(s, 0)
     assert v["castles_on_board"] == [3, 6, 3, 6]
     for f in range(4):

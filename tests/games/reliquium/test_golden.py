@@ -29,9 +29,10 @@ def test_golden_playthrough(path: Path) -> None:
 
 def regenerate() -> None:
     """Record the golden playthroughs anew (``python tests/games/reliquium/test_golden.py``): 4 heuristic
-    bots on seed 2026, and the first 3-player game with every variant (heuristic, random, heuristic bots,
-    seed 2026 on) that makes a pact, asks consent, marches twice, flees and supports, and ends by the ninth
-    castle."""
+    bots on seed 2026, 2 heuristic bots with the default factions on seed 2026 (so that a change of the
+    default factions changes the rules fingerprint), and the first 3-player game with every variant
+    (heuristic, random, heuristic bots, seed 2026 on) that makes a pact, asks consent, marches twice, flees
+    and supports, and ends by the ninth castle."""
     from ludorum.agents import make_bot, play_game
 
     def save(name: str, play: Playthrough) -> None:
@@ -41,6 +42,7 @@ def regenerate() -> None:
 
     bots = [make_bot(GAME, "heuristic") for _ in range(4)]
     save("heuristic_4p.json", play_game(GAME, GAME.config(4), 2026, bots))
+    save("heuristic_2p_default.json", play_game(GAME, GAME.config(2), 2026, bots[:2]))
     config = GAME.config(3, ["allies", "militia", "single-march"])
     for seed in range(2026, 2200):
         play = play_game(

@@ -111,6 +111,22 @@ def test_starting_lands_run_clockwise() -> None:
     assert centres == [(False, False), (True, False), (True, True), (False, True)]
 
 
+def test_two_players_play_neighbours_by_default() -> None:
+    """Issue 14 (designed): without the factions option two players are the Alliance and the Order, who
+    share the Groves and the Raven Heights; the diagonal Legion and Order (the default before) share no land
+    and the Legion won 67.9 % of their games (docs/reliquium.md, Fewer players)."""
+    s = GAME.new(GAME.config(2), 0)
+    assert [C.factions[f].key for f in s.factions] == ["alliance", "order"]
+    shared = [
+        C.names[r]
+        for r in range(len(C.names))
+        if all(any(r in C.adj_set[land] for land in C.factions[f].starting_lands) for f in s.factions)
+    ]
+    assert sorted(shared) == ["Groves", "Raven Heights"]
+    # both shared lands stay open (no neutral castle), each player's own bordering land too
+    assert all(s.castle[C.region(name)] == -1 for name in shared)
+
+
 @pytest.mark.parametrize(
     "players", [("legion", "order"), ("alliance", "brotherhood"), ("legion", "alliance")]
 )

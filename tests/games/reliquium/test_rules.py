@@ -345,6 +345,77 @@ def test_every_creature_has_its_ability_offered_somewhere(name: str) -> None:
     assert seen, (name, others)
 
 
+def _heartwood(dawn_pine_forest: str) -> ReliquiumState:
+    s = scenario(
+        {
+            "players": ["alliance", "order"],
+            "regions": {
+                "Groves": "alliance castle W",
+                "Cliff of Sorrow": "order castle DD",
+                "Dawn Pine Forest": dawn_pine_forest,
+            },
+            "markers": {"alliance": "forests"},
+            "turn": "alliance",
+        }
+    )
+    return step(s, "summon", creature("Lignum"), junction("Groves", "Cliff of Sorrow", "Dawn Pine Forest"))
+
+
+def test_heartwood_turns_an_enemy_unit_into_one_of_yours() -> None:
+    """Lignum's text: "an enemy unit in a region of its presence goes back to its army reserve, and a unit of
+    its class from your reserve joins your units in another region of its presence, or takes its place if
+    it was alone there and no enemy castle stands there"."""
+    s = _heartwood("order M")
+    groves, cliff, pines = R("Groves"), R("Cliff of Sorrow"), R("Dawn Pine Forest")
+    targets = {a.args for a in GAME.legal_actions(s) if a.kind == "ability"}
+    assert targets == {(pines, 2), (pines, 2, groves), (cliff, 1, groves)}
+    with pytest.raises(IllegalAction, match="Lignum cannot"):
+        GAME.apply(s, Action("ability", (cliff, 1)))  # two defenders there: one of yours cannot stand
+    taken = step(s, "ability", pines, 2)
+    assert taken.occupant[pines] == ALLIANCE and taken.units[pines] == (0, 0, 1)
+    assert taken.reserve[ORDER][2] == s.reserve[ORDER][2] + 1
+    assert taken.reserve[ALLIANCE][2] == s.reserve[ALLIANCE][2] - 1
+    joined = step(s, "ability", cliff, 1, groves)
+    assert joined.units[cliff] == (0, 1, 0) and joined.occupant[cliff] == ORDER
+    assert joined.units[groves] == (1, 1, 0) and joined.reserve[ORDER][1] == s.reserve[ORDER][1] + 1
+    # alone but in its castle: yours may not stand in an enemy castle, so it can only join you elsewhere
+    castle = _heartwood("order castle M")
+    assert (pines, 2) not in {a.args for a in GAME.legal_actions(castle) if a.kind == "ability"}
+    assert (pines, 2, groves) in {a.args for a in GAME.legal_actions(castle) if a.kind == "ability"}
+
+
+def test_rewind_takes_back_any_token_into_its_owners_supply() -> None:
+    """Tempus's text: "takes a combat token, yours or an enemy's, from a border of a region of its presence
+    back into its owner's supply"; the border then takes no token this round, as for every removed token."""
+    s = scenario(
+        {
+            "players": ["alliance", "order"],
+            "regions": {
+                "Groves": "alliance castle W",
+                "Cliff of Sorrow": "order castle D",
+                "Dawn Pine Forest": "order castle W",
+            },
+            "melee": [
+                ("alliance", 1, "Groves", "Cliff of Sorrow"),
+                ("order", 2, "Dawn Pine Forest", "Groves"),
+            ],
+            "markers": {"order": "forests"},
+            "turn": "order",
+        }
+    )
+    s = step(s, "summon", creature("Tempus"), junction("Groves", "Cliff of Sorrow", "Dawn Pine Forest"))
+    targets = {a.args for a in GAME.legal_actions(s) if a.kind == "ability"}
+    assert targets == {(R("Groves"), R("Cliff of Sorrow")), (R("Dawn Pine Forest"), R("Groves"))}
+    enemy = step(s, "ability", R("Groves"), R("Cliff of Sorrow"))
+    assert [t[0] for t in enemy.melee] == [ORDER]
+    assert enemy.melee_used[ALLIANCE] == s.melee_used[ALLIANCE] & ~(1 << 1)  # back in the Alliance's supply
+    assert enemy.melee_used[ORDER] == s.melee_used[ORDER]
+    assert C.border(R("Groves"), R("Cliff of Sorrow")) in enemy.blocked
+    own = step(s, "ability", R("Dawn Pine Forest"), R("Groves"))
+    assert [t[0] for t in own.melee] == [ALLIANCE]
+    assert own.melee_used[ORDER] == s.melee_used[ORDER] & ~(1 << 2)
+
+
 # -- ending, content, views ------------------------------------------------------------------------------
 
 
@@ -437,6 +508,20 @@ def test_view_has_what_a_renderer_needs() -> None:
     assert "Wasteland" in text and "Legion of Chaos" in text
     for a in GAME.legal_actions(s):
         assert GAME.describe(s, a)
+
+
+def test_the_text_names_the_war_phase_in_its_stages() -> None:
+    """Support and attack are the war phase's stages: the table says "war phase" (translatable), never the
+    internal stage name."""
+    s = scenario(
+        {
+            "players": ["legion", "brotherhood"],
+            "regions": {"Wasteland": "legion castle W", "Saxum Ridge": "brotherhood castle D"},
+            "melee": [("legion", 1, "Wasteland", "Saxum Ridge")],
+            "phase": "support",
+        }
+    )
+    assert "round 1/20, war phase" in GAME.render_text(s, 0)
 
 
 def test_ability_on_allied_units_needs_consent() -> None:

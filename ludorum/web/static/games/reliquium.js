@@ -46,7 +46,7 @@
   // arguments; the pending summoning names only the creature's number.  A test checks this table.
   const CREATURES = [
     ["Ignifer", "burn_ranged"], ["Carnifex", "slay"], ["Mortum", "raise"],
-    ["Aquus", "tide"], ["Lignum", "retrain"], ["Arboruus", "gather"],
+    ["Aquus", "tide"], ["Lignum", "defect"], ["Arboruus", "gather"],
     ["Tempus", "recall"], ["Architectus", "build"], ["Fidei", "call"],
     ["Saxum", "push"], ["Armus", "remove_melee"], ["Frigus", "freeze"],
   ];
@@ -184,7 +184,7 @@
       case "tide": case "gather": return [r(t[1]), `b${borderOf(t[0], t[1])}`];
       case "push": return [r(t[0]), r(t[2])];
       case "call": return [r(t[1]), r(t[0])];
-      default: return [r(t[0])]; // slay, raise, retrain, build: one region
+      default: return [r(t[0])]; // slay, raise, defect, build: the target region
     }
   }
 
