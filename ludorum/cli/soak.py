@@ -54,7 +54,7 @@ def soak(
     plan = SoakPlan(per_game, every, min(full, per_game), seed)
     executor = executor_for(workers, ray, ray_address)
     table = Table(title=f"Soak: {per_game} games per game, every {every}th step, {plan.full} at every step")
-    for column in ("game", "games", "resumed", "steps", "checks", "CPU s", "violations"):
+    for column in ("game", "games", "resumed", "at every step", "steps", "checks", "CPU s", "violations"):
         table.add_column(column, justify="left" if column == "game" else "right")
     broken = 0
     try:
@@ -72,10 +72,13 @@ def soak(
 
                 for game_name, tally in run_soak([name], plan, executor, seen, bar.notice, results, started):
                     broken += len(tally.failures)
+                    for failure in tally.failures:
+                        console.print(f"[red]{game_name} seed {failure['seed']}: {failure['error']}[/red]")
                     table.add_row(
                         game_name,
                         str(tally.games),
                         str(tally.resumed),
+                        str(tally.full),
                         f"{tally.passed.steps:,}",
                         f"{tally.passed.checks:,}",
                         f"{tally.cpu:,.0f}",

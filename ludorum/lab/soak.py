@@ -113,10 +113,13 @@ class GameTally:
     failures: list[dict[str, Any]] = field(default_factory=list)
     resumed: int = 0
     """Games of the tally read back from the results file rather than checked by this run."""
+    full: int = 0
+    """Games checked at every step, passed or not."""
 
     def count(self, outcome: dict[str, Any]) -> None:
         """Add one game's outcome."""
         self.cpu += outcome["cpu"]
+        self.full += outcome["every"] == 1
         if outcome["ok"]:
             self.passed.add(Report.from_json(outcome["report"]))
         else:

@@ -108,7 +108,7 @@ def test_a_stopped_soak_resumes_from_its_results_file(soak_registry: Registry, t
         on_game=lambda outcome: checked.append(outcome["index"]),
         results=tmp_path,
     )
-    assert checked == [5, 6, 7] and again.resumed == 5 and again.games == 8
+    assert checked == [5, 6, 7] and again.resumed == 5 and again.games == 8 and again.full == 2
     assert len(path.read_text().splitlines()) == 8
     # The resumed tally counts the same as a run from scratch.
     [(_, whole)] = run_soak(["face-down"], SoakPlan(games=8, every=2, full=2), SerialExecutor())
