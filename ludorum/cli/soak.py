@@ -51,9 +51,11 @@ def soak(
         )
     if per_game < 1 or every < 1 or full < 0:
         raise fail("--games and --every are at least 1, --full at least 0")
-    plan = SoakPlan(per_game, every, min(full, per_game), seed)
+    # ``--full`` stays as given (not cut to ``--games``): it is part of the plan a rerun resumes.
+    plan = SoakPlan(per_game, every, full, seed)
     executor = executor_for(workers, ray, ray_address)
-    table = Table(title=f"Soak: {per_game} games per game, every {every}th step, {plan.full} at every step")
+    title = f"Soak: {per_game} games per game, every {every}th step, {min(full, per_game)} at every step"
+    table = Table(title=title)
     for column in ("game", "games", "resumed", "at every step", "steps", "checks", "CPU s", "violations"):
         table.add_column(column, justify="left" if column == "game" else "right")
     broken = 0

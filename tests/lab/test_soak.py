@@ -121,3 +121,19 @@ def test_a_results_file_of_another_plan_is_refused(soak_registry: Registry, tmp_
     with pytest.raises(LabError, match=r"face-down.jsonl:1: a soak of another plan"):
         list(run_soak(["face-down"], SoakPlan(games=3, every=3, full=1), SerialExecutor(), results=tmp_path))
     assert (tmp_path / "face-down.jsonl").read_text() == before
+
+
+def test_a_shorter_rerun_counts_the_finished_games_and_checks_none(
+    soak_registry: Registry, tmp_path: Path
+) -> None:
+    """``--games`` is how far to go: a rerun asking for fewer games than are done (``--full`` larger
+    than ``--games``) is the same plan, and prints the finished games' table."""
+    args = ["soak", "face-down", "--every", "2", "--full", "3", "--workers", "1"]
+    args += ["--results", f"{tmp_path}", "--failures", f"{tmp_path / 'failures'}"]
+    first = CliRunner().invoke(app, [*args, "--games", "4"])
+    assert first.exit_code == 0, first.output
+    before = (tmp_path / "face-down.jsonl").read_text()
+    again = CliRunner().invoke(app, [*args, "--games", "2"])
+    assert again.exit_code == 0, again.output
+    assert (tmp_path / "face-down.jsonl").read_text() == before
+    assert "│ face-down │     2 │       2 │" in again.output
