@@ -31,8 +31,15 @@ def soak(
     failures: Annotated[Path, typer.Option(help="where violations' records are written")] = Path(
         "soak-failures"
     ),
+    results: Annotated[
+        Path,
+        typer.Option(help="folder of each game's outcomes (<game>.jsonl); a rerun of the same plan resumes"),
+    ] = Path("soak-results"),
 ) -> None:
-    """Check every game's contract densely: every player count and variant, seeded random play."""
+    """Check every game's contract densely: every player count and variant, seeded random play.
+
+    Each game's outcome is appended to ``--results``/<game>.jsonl as it finishes: a stopped soak is
+    resumed by running the same command (only the missing games are checked)."""
     from ludorum.lab.progress import game_progress
     from ludorum.lab.soak import SoakPlan, run_soak, save_failure
 
@@ -44,16 +51,20 @@ def soak(
         )
     if per_game < 1 or every < 1 or full < 0:
         raise fail("--games and --every are at least 1, --full at least 0")
-    plan = SoakPlan(per_game, every, min(full, per_game), seed)
+    # ``--full`` stays as given (not cut to ``--games``): it is part of the plan a rerun resumes.
+    plan = SoakPlan(per_game, every, full, seed)
     executor = executor_for(workers, ray, ray_address)
-    table = Table(title=f"Soak: {per_game} games per game, every {every}th step, {plan.full} at every step")
-    for column in ("game", "games", "steps", "checks", "CPU s", "violations"):
+    title = f"Soak: {per_game} games per game, every {every}th step, {min(full, per_game)} at every step"
+    table = Table(title=title)
+    for column in ("game", "games", "resumed", "at every step", "steps", "checks", "CPU s", "violations"):
         table.add_column(column, justify="left" if column == "game" else "right")
     broken = 0
     try:
         for name in names:
             with game_progress(console, f"soak {name}") as bar:
-                bar.start(per_game, 0)
+
+                def started(name: str, resumed: int, bar: Any = bar) -> None:
+                    bar.start(per_game, resumed)
 
                 def seen(outcome: dict[str, Any], bar: Any = bar) -> None:
                     bar.progress.advance(bar.task)
@@ -61,11 +72,15 @@ def soak(
                         path = save_failure(failures, outcome)
                         console.print(f"[red]{outcome['error']}[/red]\n  record and reproduction: {path}")
 
-                for game_name, tally in run_soak([name], plan, executor, seen, bar.notice):
+                for game_name, tally in run_soak([name], plan, executor, seen, bar.notice, results, started):
                     broken += len(tally.failures)
+                    for failure in tally.failures:
+                        console.print(f"[red]{game_name} seed {failure['seed']}: {failure['error']}[/red]")
                     table.add_row(
                         game_name,
                         str(tally.games),
+                        str(tally.resumed),
+                        str(tally.full),
                         f"{tally.passed.steps:,}",
                         f"{tally.passed.checks:,}",
                         f"{tally.cpu:,.0f}",

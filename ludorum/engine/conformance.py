@@ -386,7 +386,25 @@ def _check_disclosure(
     if not hides_information(game):
         return  # perfect information: the information set is the state itself
     o = rng.choice([o for o in disclosure.observers(before.config.players) if o != actor])
-    seen = disclose(game, 0, before, actor, action, after, only=(o,)).to_json(o, public=False)
+    # The twin's reading draws the states the real one drew (if the game samples from o's knowledge):
+    # sharing what each equal state explains makes it cost the draws alone, with the same result.
+    with disclosure.shared_readings():
+        seen = disclose(game, 0, before, actor, action, after, only=(o,)).to_json(o, public=False)
+        _check_twin_disclosure(game, before, actor, action, after, o, seen, disclose, rng, where)
+
+
+def _check_twin_disclosure(
+    game: Game[Any],
+    before: GameState,
+    actor: int,
+    action: Action,
+    after: GameState,
+    o: Observer,
+    seen: dict[str, Any],
+    disclose: Disclose,
+    rng: random.Random,
+    where: str,
+) -> None:
     target = game.view(after, o)
     twin = game.sample_state(before, o, rng)
     # Prefer another action: that is where a leak shows.

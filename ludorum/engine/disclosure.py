@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Collection, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from ludorum.engine.actions import Action
@@ -157,17 +159,34 @@ def reading(
     seen_after = game.view(after, observer)
     knowledge = ("step", view_text(game.view(before, observer)), view_text(seen_after), actor)
     samples = _samples(game, before, observer, *knowledge, count=MAX_DRAWS)
+    shared = _SHARED.get()
+    earlier: list[_Drawn] = []
+    now: list[_Drawn] = []
+    if shared is not None:
+        key = (game.name, observer, knowledge)
+        earlier = shared.get(key, [])
+        shared[key] = now
     explaining: set[Action] = set()
     consistent: list[GameState] = []
-    for s in samples:
-        explained = False
-        for a in game.legal_actions(s):
-            if _leads_to(game, s, a, observer, seen_after):
-                explaining.add(a)
-                if len(explaining) > 1:
-                    return SECRET  # the observer cannot tell which of these was taken
-                explained = True
-        if explained:
+    for i, s in enumerate(samples):
+        if i < len(earlier) and earlier[i].complete and earlier[i].state == s:
+            # An equal state drawn from the same knowledge: it explains the view by the same actions.
+            found = earlier[i].explaining
+            now.append(earlier[i])
+            explaining.update(found)
+            if len(explaining) > 1:
+                return SECRET
+        else:
+            found = ()
+            for a in game.legal_actions(s):
+                if _leads_to(game, s, a, observer, seen_after):
+                    found = (*found, a)
+                    explaining.add(a)
+                    if len(explaining) > 1:
+                        now.append(_Drawn(s, found, False))
+                        return SECRET  # the observer cannot tell which of these was taken
+            now.append(_Drawn(s, found, True))
+        if found:
             consistent.append(s)
             if len(consistent) >= CONSISTENT:
                 break
@@ -177,6 +196,40 @@ def reading(
     if all(game.describe(s, action) == label for s in consistent):
         return label
     return str(action)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Drawn:
+    """One state a reading drew, the actions that explain the observer's view from it, and whether
+    all its legal actions were tried (a reading that stops at a second explanation stops mid-state)."""
+
+    state: GameState
+    explaining: tuple[Action, ...]
+    complete: bool
+
+
+_SHARED: ContextVar[dict[tuple[Any, ...], list[_Drawn]] | None] = ContextVar(
+    "ludorum_shared_readings", default=None
+)
+
+
+@contextmanager
+def shared_readings() -> Iterator[None]:
+    """Within this block, a reading from the same knowledge (same game, observer, views and actor)
+    as an earlier one reuses what each drawn state explained, wherever it draws an *equal* state.
+
+    The result is exactly what a fresh reading gives: the states are still drawn, each is compared
+    with the earlier draw, and only an equal state (whose steps and views are then equal too) is not
+    stepped again.  The conformance kit judges a step and a twin the observer cannot tell from it
+    (:func:`ludorum.engine.conformance.check_game`): when the game draws from the observer's knowledge
+    the twin draws the same states, and its reading costs the draws alone; when it draws from the
+    true state, the states differ and are judged afresh, so the leak still shows.
+    """
+    token = _SHARED.set({})
+    try:
+        yield
+    finally:
+        _SHARED.reset(token)
 
 
 def _leads_to(

@@ -91,6 +91,14 @@ def cut_torn_tail(path: Path) -> None:
             f.truncate(end)
 
 
+def append_line(path: Path, line: str) -> None:
+    """Append one line to a JSON-lines file and flush it at once (a run stopped later loses nothing)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("a", encoding="utf-8") as f:
+        f.write(line + "\n")
+        f.flush()
+
+
 def read_lines(path: Path) -> Iterator[Line]:
     """Every complete line of a results file, decoded; a torn last line (killed mid-write) is skipped."""
     for number, text in complete_lines(path):
@@ -142,7 +150,4 @@ class ResultsFile:
 
     def append(self, line: str) -> None:
         """Add one game's line and flush it to the file at once."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        with self.path.open("a", encoding="utf-8") as f:
-            f.write(line + "\n")
-            f.flush()
+        append_line(self.path, line)

@@ -5,6 +5,11 @@ count and variant of every game, the full contract at every ``every``-th step, a
 first ``full`` games (spread over all the configurations).  Each game is one task for the lab's executors
 (local processes or Ray), and its outcome one JSON line; a violation comes back with the record up to
 the breach and the seed and call that reproduce it.
+
+A soak of 5,000 games per game takes hours and will be stopped: with a results folder each game's
+outcome is appended to ``<folder>/<game>.jsonl`` as it finishes (as the lab's tournaments do), and a
+rerun of the same plan checks only the games not in the file.  A file of another plan (cadence, games
+at every step, first seed) or of another Ludorum version is refused before anything is checked.
 """
 
 from __future__ import annotations
@@ -18,10 +23,13 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+import ludorum
 from ludorum.engine import Config, Game
 from ludorum.engine.conformance import ConformanceError, Report, check_game
 from ludorum.games import registry
+from ludorum.lab.errors import LabError
 from ludorum.lab.executors import Executor, Notify
+from ludorum.lab.results import append_line, complete_lines, cut_torn_tail
 from ludorum.lab.schedule import GameTask, Spec
 
 
@@ -33,6 +41,11 @@ class SoakPlan:
     every: int = 5
     full: int = 500
     seed: int = 0
+
+    def identity(self) -> dict[str, int]:
+        """What a resumed run must share with the run it resumes: game ``i``'s check depends on these,
+        not on ``games`` (a rerun with more games extends the file)."""
+        return {"every": self.every, "full": self.full, "seed": self.seed}
 
 
 def configs(game: Game[Any]) -> list[Config]:
@@ -76,6 +89,8 @@ def soak_one(plan: SoakPlan, task: GameTask) -> str:
     game = registry().get(task.game)
     every = cadence(task, plan)
     out: dict[str, Any] = {"game": task.game, "index": task.index, "seed": task.seed, "every": every}
+    out["plan"] = plan.identity()
+    out["version"] = ludorum.__version__
     out["config"] = task.config.to_json()
     start = time.process_time()
     try:
@@ -96,11 +111,76 @@ class GameTally:
     passed: Report = field(default_factory=Report)
     cpu: float = 0.0
     failures: list[dict[str, Any]] = field(default_factory=list)
+    resumed: int = 0
+    """Games of the tally read back from the results file rather than checked by this run."""
+    full: int = 0
+    """Games checked at every step, passed or not."""
+
+    def count(self, outcome: dict[str, Any]) -> None:
+        """Add one game's outcome."""
+        self.cpu += outcome["cpu"]
+        self.full += outcome["every"] == 1
+        if outcome["ok"]:
+            self.passed.add(Report.from_json(outcome["report"]))
+        else:
+            self.failures.append(outcome)
 
     @property
     def games(self) -> int:
         """Games soaked, passed or not."""
         return self.passed.games + len(self.failures)
+
+
+class SoakResults:
+    """One game's soak outcomes in ``<folder>/<game>.jsonl``: read back, checked against the plan,
+    appended to as games finish."""
+
+    def __init__(self, folder: Path, name: str, plan: SoakPlan) -> None:
+        self.path = folder / f"{name}.jsonl"
+        self.name = name
+        self.plan = plan
+
+    def load(self) -> dict[int, dict[str, Any]]:
+        """The outcomes already in the file, by game index; refuses a file of another game, plan or
+        version (naming the line), and cuts a torn last line (a run killed mid-write) off."""
+        if not self.path.exists():
+            return {}
+        if self.path.is_dir():
+            raise LabError(f"{self.path} is a folder; the soak's results are .jsonl files")
+        found: dict[int, dict[str, Any]] = {}
+        for number, text in complete_lines(self.path):
+            where = f"{self.path}:{number}"
+            try:
+                outcome = json.loads(text)
+                index, game, plan, version = (
+                    int(outcome["index"]),
+                    outcome["game"],
+                    outcome["plan"],
+                    outcome["version"],
+                )
+            except (json.JSONDecodeError, KeyError, TypeError, ValueError) as e:
+                raise LabError(f"{where}: not a soak outcome ({type(e).__name__}: {e})") from None
+            if game != self.name:
+                raise LabError(f"{where}: an outcome of {game!r}, not {self.name!r}; write to another folder")
+            if plan != self.plan.identity():
+                raise LabError(
+                    f"{where}: a soak of another plan ({plan}, this one is {self.plan.identity()}); "
+                    "rerun with the same --every, --full and --seed to resume it, or write to another folder"
+                )
+            if version != ludorum.__version__:
+                raise LabError(
+                    f"{where}: checked by Ludorum {version!r}, and this is {ludorum.__version__}; "
+                    "write to another folder"
+                )
+            if index in found:
+                raise LabError(f"{where}: game {index} appears twice; the file was edited by hand")
+            found[index] = outcome
+        cut_torn_tail(self.path)
+        return found
+
+    def append(self, line: str) -> None:
+        """Add one game's outcome and flush it at once (a stopped run loses nothing)."""
+        append_line(self.path, line)
 
 
 def run_soak(
@@ -109,17 +189,29 @@ def run_soak(
     executor: Executor,
     on_game: Callable[[dict[str, Any]], None] = lambda line: None,
     notify: Notify = lambda message: None,
+    results: Path | None = None,
+    on_start: Callable[[str, int], None] = lambda name, resumed: None,
 ) -> Iterator[tuple[str, GameTally]]:
-    """Soak each game in turn; yield its tally when its games are done."""
+    """Soak each game in turn; yield its tally when its games are done.
+
+    With ``results`` (a folder) outcomes are appended to its ``<game>.jsonl`` and the games already
+    there are counted, not checked again; ``on_start(name, resumed)`` says how many before a game's
+    first new one.  ``on_game`` is called with each newly checked game's outcome."""
     for name in names:
         tally = GameTally()
-        for _, line in executor.run(tasks(name, plan), partial(soak_one, plan), notify):
+        store = SoakResults(results, name, plan) if results is not None else None
+        done = store.load() if store is not None else {}
+        for index in sorted(done):
+            if index < plan.games:
+                tally.count(done[index])
+                tally.resumed += 1
+        on_start(name, tally.resumed)
+        todo = [t for t in tasks(name, plan) if t.index not in done]
+        for _, line in executor.run(todo, partial(soak_one, plan), notify):
+            if store is not None:
+                store.append(line)
             outcome = json.loads(line)
-            tally.cpu += outcome["cpu"]
-            if outcome["ok"]:
-                tally.passed.add(Report.from_json(outcome["report"]))
-            else:
-                tally.failures.append(outcome)
+            tally.count(outcome)
             on_game(outcome)
         yield name, tally
 

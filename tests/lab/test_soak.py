@@ -13,6 +13,7 @@ import ludorum.games
 from ludorum.cli.main import app
 from ludorum.engine import Config, Record, Registry, replay
 from ludorum.engine.conformance import ConformanceError, check_game
+from ludorum.lab.errors import LabError
 from ludorum.lab.executors import ProcessExecutor, SerialExecutor
 from ludorum.lab.soak import SoakPlan, configs, run_soak, save_failure
 from tests.fixtures.face_down import FaceDown, TrueOrderFaceDown
@@ -80,9 +81,59 @@ def test_the_command_exits_1_on_a_violation(soak_registry: Registry, tmp_path: P
             "1",
             "--failures",
             f"{tmp_path}",
+            "--results",
+            f"{tmp_path / 'results'}",
         ],
     )
     assert out.exit_code == 1, out.output
     assert list(tmp_path.glob("broken-face-down-seed*.json"))
     out = CliRunner().invoke(app, ["soak", "chess", "--workers", "1"])
     assert out.exit_code == 2 and "no game called 'chess'" in out.output
+
+
+def test_a_stopped_soak_resumes_from_its_results_file(soak_registry: Registry, tmp_path: Path) -> None:
+    checked: list[int] = []
+    [(_, first)] = run_soak(
+        ["face-down"], SoakPlan(games=5, every=2, full=2), SerialExecutor(), results=tmp_path
+    )
+    path = tmp_path / "face-down.jsonl"
+    assert len(path.read_text().splitlines()) == 5 and first.resumed == 0
+    # A kill mid-write tears the last line: that game is checked again, the rest are not.
+    text = path.read_text()
+    path.write_text(text + text.splitlines()[-1][:40])
+    [(_, again)] = run_soak(
+        ["face-down"],
+        SoakPlan(games=8, every=2, full=2),
+        SerialExecutor(),
+        on_game=lambda outcome: checked.append(outcome["index"]),
+        results=tmp_path,
+    )
+    assert checked == [5, 6, 7] and again.resumed == 5 and again.games == 8 and again.full == 2
+    assert len(path.read_text().splitlines()) == 8
+    # The resumed tally counts the same as a run from scratch.
+    [(_, whole)] = run_soak(["face-down"], SoakPlan(games=8, every=2, full=2), SerialExecutor())
+    assert again.passed.to_json() | {"seconds": 0} == whole.passed.to_json() | {"seconds": 0}
+
+
+def test_a_results_file_of_another_plan_is_refused(soak_registry: Registry, tmp_path: Path) -> None:
+    list(run_soak(["face-down"], SoakPlan(games=2, every=2, full=1), SerialExecutor(), results=tmp_path))
+    before = (tmp_path / "face-down.jsonl").read_text()
+    with pytest.raises(LabError, match=r"face-down.jsonl:1: a soak of another plan"):
+        list(run_soak(["face-down"], SoakPlan(games=3, every=3, full=1), SerialExecutor(), results=tmp_path))
+    assert (tmp_path / "face-down.jsonl").read_text() == before
+
+
+def test_a_shorter_rerun_counts_the_finished_games_and_checks_none(
+    soak_registry: Registry, tmp_path: Path
+) -> None:
+    """``--games`` is how far to go: a rerun asking for fewer games than are done (``--full`` larger
+    than ``--games``) is the same plan, and prints the finished games' table."""
+    args = ["soak", "face-down", "--every", "2", "--full", "3", "--workers", "1"]
+    args += ["--results", f"{tmp_path}", "--failures", f"{tmp_path / 'failures'}"]
+    first = CliRunner().invoke(app, [*args, "--games", "4"])
+    assert first.exit_code == 0, first.output
+    before = (tmp_path / "face-down.jsonl").read_text()
+    again = CliRunner().invoke(app, [*args, "--games", "2"])
+    assert again.exit_code == 0, again.output
+    assert (tmp_path / "face-down.jsonl").read_text() == before
+    assert "│ face-down │     2 │       2 │" in again.output

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 from ludorum.engine import CANCEL, Action
@@ -49,6 +50,11 @@ def card_json(card: Card, players: int) -> dict[str, Any]:
     cached = _CARD_JSON.get((card.id, players))
     if cached is None:
         cached = _CARD_JSON[(card.id, players)] = _card_json(card, players)
+    return _copy_card(cached)
+
+
+def _copy_card(cached: dict[str, Any]) -> dict[str, Any]:
+    """A fresh copy of a cached card's JSON (its one nested dict too): views are the caller's to change."""
     out = dict(cached)
     if "condition" in out:
         out["condition"] = dict(out["condition"])
@@ -86,11 +92,25 @@ COMBAT_VALUE = {MAYOR: 0, GENERAL: COMBAT_GENERAL, ADMIRAL: COMBAT_ADMIRAL, BUFF
 """Each placed leader's combat value on the Realm's Map (Rulebook › Place the Leader Tokens)."""
 
 
+_SPOT_JSON: dict[int, dict[str, Any]] = {}
+
+
 def spot_json(spot: int) -> dict[str, Any]:
-    """A placed leader: its kind, where ("science" or an area number), its combat value and the words."""
-    kind, where = divmod(spot, SPOT)
-    at: str | int = RESOURCES[where] if kind == MAYOR else where
-    return {"leader": KIND_WORDS[kind], "at": at, "combat": COMBAT_VALUE[kind], "text": describe_spot(spot)}
+    """A placed leader: its kind, where ("science" or an area number), its combat value and the words.
+
+    Built once per spot and handed out as a copy: views are built in search loops and the conformance
+    kit's disclosure checks (a few hundred per step), and the words are the costly part."""
+    cached = _SPOT_JSON.get(spot)
+    if cached is None:
+        kind, where = divmod(spot, SPOT)
+        at: str | int = RESOURCES[where] if kind == MAYOR else where
+        cached = _SPOT_JSON[spot] = {
+            "leader": KIND_WORDS[kind],
+            "at": at,
+            "combat": COMBAT_VALUE[kind],
+            "text": describe_spot(spot),
+        }
+    return dict(cached)
 
 
 def _res(values: tuple[int, ...]) -> dict[str, int]:
@@ -143,27 +163,58 @@ def event_json(event: tuple[int, ...], players: int) -> dict[str, Any]:
     ``None``); ``amount`` the winning bid, the price paid or the round (or ``None``).  A majority award
     also names its ``activator``.
     """
-    code, seat, card, amount = event
-    out: dict[str, Any] = {
-        "kind": EVENT_KINDS[code],
-        "seat": seat if seat >= 0 else None,
-        "card": card_json(CARDS[card], players) if card >= 0 else None,
-        "amount": amount if code in (EV_AUCTION, EV_REALM, EV_REVEAL) else None,
-        "text": describe_event(event),
-    }
-    if code == EV_MAJORITY:
-        out["activator"] = amount
+    key = (event, players)
+    cached = _EVENT_JSON.get(key)
+    if cached is None:  # built once per event and player count (as cards are), handed out as a copy
+        code, seat, card, amount = event
+        cached = {
+            "kind": EVENT_KINDS[code],
+            "seat": seat if seat >= 0 else None,
+            "card": card_json(CARDS[card], players) if card >= 0 else None,
+            "amount": amount if code in (EV_AUCTION, EV_REALM, EV_REVEAL) else None,
+            "text": describe_event(event),
+        }
+        if code == EV_MAJORITY:
+            cached["activator"] = amount
+        _EVENT_JSON[key] = cached
+    out = dict(cached)
+    if out["card"] is not None:
+        out["card"] = _copy_card(out["card"])
     return out
+
+
+_EVENT_JSON: dict[tuple[tuple[int, ...], int], dict[str, Any]] = {}
 
 
 def map_strengths(s: RealmsState) -> dict[str, list[int]] | None:
     """After the reveal, each area's combat value per seat (Rulebook › Get Resources); ``None`` before."""
     if not all(s.revealed):
         return None
-    return {
-        str(area): [value for value, _ in strengths(s.revealed, area)]
-        for area in range(1, areas(s.config.players) + 1)
-    }
+    return {area: list(values) for area, values in _map_strengths(s.revealed, s.config.players)}
+
+
+@functools.lru_cache(maxsize=4096)
+def _map_strengths(
+    revealed: tuple[tuple[int, ...], ...], players: int
+) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """:func:`map_strengths` of one placement, computed once: every view of a round shows the same."""
+    return tuple(
+        (str(area), tuple(value for value, _ in strengths(revealed, area)))
+        for area in range(1, areas(players) + 1)
+    )
+
+
+_REWARDS: dict[int, dict[str, dict[str, int]]] = {}
+
+
+def map_rewards(players: int) -> dict[str, dict[str, int]]:
+    """Each area's reward in resources (a fresh copy of a table built once per player count)."""
+    cached = _REWARDS.get(players)
+    if cached is None:
+        cached = _REWARDS[players] = {
+            str(i): _res(CONTENT.area_rewards[i]) for i in range(1, areas(players) + 1)
+        }
+    return {area: dict(reward) for area, reward in cached.items()}
 
 
 def view(game: Game[RealmsState], s: RealmsState, seat: int | None) -> dict[str, Any]:
@@ -232,7 +283,7 @@ def view(game: Game[RealmsState], s: RealmsState, seat: int | None) -> dict[str,
         },
         "map": {
             "areas": areas(n),
-            "rewards": {str(i): _res(CONTENT.area_rewards[i]) for i in range(1, areas(n) + 1)},
+            "rewards": map_rewards(n),
             "strengths": map_strengths(s),
         },
         "events": [event_json(e, n) for e in s.events],

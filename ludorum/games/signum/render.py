@@ -275,8 +275,11 @@ def _summary(card_id: str) -> dict[str, object]:
 def visible_cards(s: SignumState, seat: int | None) -> dict[str, dict[str, object]]:
     """Summaries of every card the seat can see: on the Battlefield, in Cities, Graveyards, open hands, and
     the buildings it could build."""
-    ids: set[str] = {m.card for m in s.models} | {r for m in s.models for r in m.relics}
-    ids |= {t.card for t in s.terrain}
+    ids: set[str] = {m.card for m in s.models}
+    for m in s.models:
+        if m.relics:
+            ids.update(m.relics)
+    ids.update(t.card for t in s.terrain)
     for zone in (s.city, s.graveyard, s.terrain_hands, s.building_hands):
         for cards in zone:
             ids.update(cards)
@@ -284,4 +287,5 @@ def visible_cards(s: SignumState, seat: int | None) -> dict[str, dict[str, objec
         ids.update(s.hands[seat])
         ids.update(s.tactics[seat])
         ids.update(available_buildings(s, seat))  # public cards in no zone that the board offers to build
-    return {i: card_summary(i) for i in sorted(ids)}
+    # card_summary inlined: views are built hundreds of times a step by the log's disclosure rule.
+    return {i: dict(_summary(i)) for i in sorted(ids)}

@@ -9,6 +9,7 @@ the chapter titles the rulebook's contents list and the facts of DESIGN.md §5.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from ludorum.engine import Action
@@ -95,12 +96,16 @@ def available_buildings(s: SignumState, seat: int) -> list[str]:
     city = s.city[seat]
     if s.config.has("architect"):
         return [b for b in dict.fromkeys(s.building_hands[seat]) if b not in city]
-    faction = cr.CARDS[s.heroes[seat]].faction
-    return [
-        c.id
-        for c in cr.CARDS.values()
-        if c.kind == "building" and c.id not in city and c.faction in ("neutral", faction)
-    ]
+    return [b for b in _buildings_of(cr.CARDS[s.heroes[seat]].faction) if b not in city]
+
+
+@functools.cache
+def _buildings_of(faction: str) -> tuple[str, ...]:
+    """Every basic building and ``faction``'s unique ones, in card order (looked up once per faction:
+    views and legal actions ask at every step, and the whole card list is long)."""
+    return tuple(
+        c.id for c in cr.CARDS.values() if c.kind == "building" and c.faction in ("neutral", faction)
+    )
 
 
 def buildable(s: SignumState) -> list[Action]:
