@@ -41,8 +41,18 @@ class RealmsAnalysis(Analysis[RealmsState]):
     def tunables(self) -> Mapping[str, Tunable]:
         """The search evaluation's weights (``evaluation.py``), which the search bots read as they decide."""
         return {
-            "resource": self.weight("RESOURCE", 0.0, 1.0, "a stored resource beyond its end value"),
-            "leader": self.weight("LEADER", 0.0, 1.5, "a Mayor, General or Admiral"),
+            "resource": self.weight(
+                "RESOURCE",
+                0.0,
+                1.0,
+                "a stored resource beyond its end value, with every action phase to come",
+            ),
+            "leader": self.weight(
+                "LEADER",
+                0.0,
+                1.5,
+                "a Mayor per round it still produces in (Generals, Admirals in proportion)",
+            ),
             "temperature_end": self.weight(
                 "TEMPERATURE_END",
                 0.5,

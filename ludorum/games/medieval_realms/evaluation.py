@@ -1,13 +1,22 @@
 """What search needs from Medieval Realms: a state evaluation and a quick rollout policy.
 
-Victory Points decide after the seventh round.  A realm's standing is its tally if the game ended
-now (:func:`~.ending.final_scores`: the track, End-of-Game Effects, stored resources, Great Persons)
-plus what its Personal Display will bring once played, a little for resources it can still spend and
-for the leaders it commands; the shares of the win are a softmax of the standings whose temperature
-shrinks as the rounds run out.  Resources are worth little beyond their half VP at the end: a realm
-that hoards instead of buying cards loses (an early evaluation that prized them made search pass).
-Reads only the state it is given (a determinization in search: the deck and others' placements are
-redrawn).
+Victory Points decide after the seventh round.  A realm's standing, in VP, is its tally if the game
+ended now (:func:`~.ending.final_scores`: the track, End-of-Game Effects, Great Persons) plus:
+
+* its stored resources (and the tokens it is still owed) at their worth *now*: the half VP they
+  score at the end, and a little more while there are action phases left to spend them in;
+* its leaders for the rounds they will still produce in (a Mayor yields a token a round; Generals
+  and Admirals win the Realm's Map areas);
+* each card of its Personal Display for what putting it into play would bring — its VP, the Cities'
+  Colour Effects, the End-of-Game Effects and Great Person table it adds to, the leader or tokens it
+  gives — less the resources it costs at their worth, times the chance of affording it before the
+  end (1 if it can be paid now, none in the last round if it cannot, in between by how short it is).
+
+Playing an affordable card therefore never looks worse than holding it (an earlier evaluation valued
+the Personal Display without its cost, so that search saw every card played as a loss), and a card
+bought that can never be paid for is worth next to nothing at the end.  The shares of the win are a
+softmax of the standings whose temperature shrinks as the rounds run out.  Reads only the state it is
+given (a determinization in search: the deck and others' placements are redrawn).
 """
 
 from __future__ import annotations
@@ -18,20 +27,25 @@ from collections.abc import Sequence
 from ludorum.engine import CANCEL, Action
 from ludorum.engine.evaluation import Evaluation, softmax_shares
 
-from .content import CARDS
-from .ending import final_scores
+from .cards import cost
+from .content import CARDS, leader_given
+from .ending import end_effects, final_scores, great_person_points
+from .placement import buffers
 from .state import ACTIONS, OVER, ROUNDS, RealmsState
 
-RESOURCE = 0.1
-"""A stored resource beyond the half VP it is worth at the end (it can still buy cards)."""
-DISPLAY = 0.7
-"""Per VP the Personal Display would score if put into play now (it still costs to play)."""
-DISPLAY_CARD = 0.5
-"""A card in the Personal Display, for its effects and the tie-break."""
+RESOURCE = 0.25
+"""What a stored resource is worth beyond its half VP with every action phase still to come (it can
+still buy and play cards); it falls to nothing in the last round."""
+INCOME = 2.5
+"""Tokens of one resource a realm can gather in a round when it aims at it (to judge a shortfall)."""
+LEADER = 0.5
+"""VP a Mayor is worth per round it will still produce in (its token)."""
+MILITARY = {"mayor": 1.0, "general": 1.4, "admiral": 0.8}
+"""Each leader's worth in Mayors: a General (combat value 2) or an Admiral (1) wins areas of the map."""
+DISPLAY_CARD = 0.3
+"""A card in the Personal Display besides its worth in play (a colour held, a majority card blocked)."""
 PASS_RATE = 0.1
 """How often the rollout policy passes in the action phase when it could do something else."""
-LEADER = 0.3
-"""A Mayor, General or Admiral (it wins majorities in the rounds left)."""
 TEMPERATURE_END = 2.0
 """The VP lead that makes a realm e times likelier to win once the game is about to end."""
 TEMPERATURE_ROUND = 1.2
@@ -46,20 +60,57 @@ def value(s: RealmsState) -> Sequence[float]:
         best = max(keys)
         top = keys.count(best)
         return tuple(1.0 / top if k == best else 0.0 for k in keys)
-    # What the Personal Displays would add if played now: their VP and their End-of-Game Effects.
-    played = s.clone()
-    played.in_play = tuple((*p, *d) for p, d in zip(s.in_play, s.display, strict=True))
-    if_played = final_scores(played)
-    scores = [
-        t.total
-        + DISPLAY * (if_played[i].total - t.total + sum(CARDS[c].vp for c in s.display[i]))
-        + DISPLAY_CARD * len(s.display[i])
-        + RESOURCE * sum(s.res[i])
-        + LEADER * (s.mayors[i] + s.generals[i] + s.admirals[i])
-        for i, t in enumerate(tallies)
-    ]
-    left = ROUNDS - s.round
-    return softmax_shares(scores, TEMPERATURE_END + TEMPERATURE_ROUND * left)
+    # Rounds whose production is still to come (this one's is in once the action phase has begun).
+    future = ROUNDS - s.round + (0 if s.phase == ACTIONS else 1)
+    worth = 0.5 + RESOURCE * (ROUNDS - s.round) / (ROUNDS - 1)
+    scores = []
+    for seat, t in enumerate(tallies):
+        leaders = (
+            MILITARY["mayor"] * (s.mayors[seat] - buffers(s.config.players))
+            + MILITARY["general"] * s.generals[seat]
+            + MILITARY["admiral"] * s.admirals[seat]
+        ) * LEADER
+        standing = t.total - t.resources + worth * (sum(s.res[seat]) + s.dues[seat]) + future * leaders
+        standing += sum(
+            _display_worth(s, seat, c, t.end_effects + t.great_persons, future, worth) + DISPLAY_CARD
+            for c in s.display[seat]
+        )
+        scores.append(standing)
+    return softmax_shares(scores, TEMPERATURE_END + TEMPERATURE_ROUND * (ROUNDS - s.round))
+
+
+def _display_worth(s: RealmsState, seat: int, card_id: int, end_now: int, future: int, worth: float) -> float:
+    """What the Personal Display's ``card_id`` is worth to ``seat``: its gain in play less its cost,
+    times the chance of paying for it before the end."""
+    card = CARDS[card_id]
+    played = s.in_play[seat]
+    gain: float = card.vp + sum(
+        1 for x in played if CARDS[x].type == "city" and CARDS[x].city_colour == card.colour
+    )
+    trial = s.clone()
+    trial.in_play = tuple((*p, card_id) if j == seat else p for j, p in enumerate(s.in_play))
+    great = sum(1 for x in played if CARDS[x].great_person) + card.great_person
+    gain += end_effects(trial, seat) + great_person_points(great) - end_now
+    leader = leader_given(card)
+    if leader:
+        gain += LEADER * MILITARY[leader] * future
+    elif card.type == "scientific_development":
+        gain += worth * s.mayors[seat]
+    elif card.type == "tithe":
+        gain += worth * 4
+    if card.type == "island":  # no resources, but one Admiral per Island in play
+        islands = sum(1 for x in played if CARDS[x].type == "island") + 1
+        need, short = 0, 3 * max(0, islands - s.admirals[seat])
+    else:
+        need = cost(card, s.config.players)
+        short = max(0, need - s.res[seat][card.cost_resource])
+    if short == 0:
+        chance = 1.0
+    elif future <= 0:
+        chance = 0.0
+    else:
+        chance = INCOME * future / (INCOME * future + short)
+    return chance * (gain - worth * need)
 
 
 def policy(s: RealmsState, legal: Sequence[Action], rng: random.Random) -> Action:
