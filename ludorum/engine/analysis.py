@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, permutations
 from typing import ClassVar, Generic, TypeVar
 
 from ludorum.engine.actions import Action, Scalar
@@ -86,15 +86,14 @@ class Analysis(Generic[S]):
 
 
 def all_setups(keys: Sequence[str], players: int) -> list[tuple[str, ...]]:
-    """Every way of seating ``players`` of ``keys`` so that each key sits in each seat equally often.
+    """Every way of seating ``players`` of ``keys``: each subset of ``players`` keys in every order.
 
-    Each subset of ``players`` keys (in the given order) is rotated cyclically through the seats:
-    ``C(len(keys), players) * players`` arrangements, a Latin square per subset.
+    ``C(len(keys), players) * players!`` arrangements.  Each key sits in each seat equally often, and so
+    does each ordered pair of keys in each pair of seats: with three or more players a key meets every
+    other key as its neighbour on each side and, at four, across the table (a cyclic turn alone would
+    always seat the same two keys opposite each other).
     """
-    out: list[tuple[str, ...]] = []
-    for chosen in combinations(keys, players):
-        out.extend(chosen[i:] + chosen[:i] for i in range(players))
-    return out
+    return [order for chosen in combinations(keys, players) for order in permutations(chosen)]
 
 
 __all__ = ["Analysis", "Tunable", "all_setups"]

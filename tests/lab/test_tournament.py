@@ -185,3 +185,17 @@ def test_a_results_file_of_another_game_version_or_tournament_is_refused_untouch
     with pytest.raises(LabError, match=r"r\.jsonl:1: not a line of a Ludorum results file"):
         play(SMALL, 6, path)
     assert path.read_text() == '{"not": "a result"}\n'
+
+
+def test_signum_four_players_meet_every_deck_across_the_table() -> None:
+    # A cyclic turn of one subset seats the same two decks opposite each other in every game: each ordered
+    # pair of decks must fill each pair of seats equally often, so that no deck's figure is one matchup's.
+    schedule = Schedule(Spec("signum", 4, ("heuristic",)))
+    pairs = Counter(
+        (s, t, dict(setup)[f"deck{s}"], dict(setup)[f"deck{t}"])
+        for _, setup in schedule.arrangements
+        for s in range(4)
+        for t in range(4)
+        if s != t
+    )
+    assert len(pairs) == 12 * 12 and len(set(pairs.values())) == 1, pairs
