@@ -16,6 +16,7 @@ from ludorum.engine import CANCEL, Action
 from ludorum.engine.bots import ViewBot
 from ludorum.games.signum import battlefield as bf
 from ludorum.games.signum.content import base_content
+from ludorum.games.signum.turn import ENTRY_X
 
 CARDS = base_content().cards
 ATTACKS = ("strike", "shoot", "magic_shot", "melee", "control")
@@ -136,10 +137,12 @@ class _Seen:
             return 0.0
         c = CARDS[str(a.args[0])]
         if a.kind == "recruit":
-            spot = a.args[1]
-            x = (6.0, 18.0, 30.0, 42.0, 54.0)[int(spot)]  # type: ignore[arg-type]
-            aim = self.enemy_hero["x"] if self.enemy_hero else 30.0
-            return 5.0 + c.cost - abs(x - aim) / 20.0
+            along = ENTRY_X[int(a.args[1])]  # type: ignore[arg-type]
+            # The spots run along the seat's own edge: x on the south and north edges (P1, P2), y on the
+            # west and east ones (P3, P4); enter nearest the target along that edge.
+            axis = "x" if self.seat < 2 else "y"
+            aim = self.enemy_hero[axis] if self.enemy_hero else 30.0
+            return 5.0 + c.cost - abs(along - aim) / 20.0
         if a.kind == "cast":
             target = self.models.get(a.args[1]) if isinstance(a.args[1], int) else None
             if c.effect == "bolt" and target is not None:

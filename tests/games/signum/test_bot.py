@@ -7,7 +7,7 @@ import random
 
 from ludorum.agents.random_bot import RandomBot
 from ludorum.agents.runner import play_game
-from ludorum.engine import CHANCE
+from ludorum.engine import CHANCE, Action
 from ludorum.engine.bots import Bot
 from ludorum.games.signum import GAME
 from ludorum.games.signum.bot import HeuristicBot
@@ -59,3 +59,18 @@ def test_the_bot_focuses_the_enemy_hero_and_shoots_when_it_can() -> None:
 def test_heuristic_against_itself_finishes() -> None:
     play = play_game(GAME, GAME.config(2), 77, [HeuristicBot(), HeuristicBot()])
     assert isinstance(play.state, SignumState) and GAME.is_over(play.state)
+
+
+def test_a_recruit_on_a_side_edge_enters_towards_the_nearest_enemy_hero() -> None:
+    # P3's entry spots run along the west edge (y), not along x: the bot must compare y with the target's.
+    heroes = ("marshal_aurelian", "burgomaster_orvin", "gryphon_lord_kassian")
+    s = build(
+        players=3,
+        heroes=heroes,
+        models=[m(heroes[2], 2, 5, 30), m(heroes[0], 0, 8, 52), m(heroes[1], 1, 50, 55)],
+        hands=([], [], ["musketeer"]),
+        prosperity=(5, 5, 5),
+        active=2,
+    )
+    choice = HeuristicBot().choose(GAME.view(s, 2), GAME.legal_actions(s), 2, random.Random(1))
+    assert choice == Action("recruit", ("musketeer", 4))

@@ -169,9 +169,12 @@ def test_gryphon_lord_kassian_is_seldom_both_rivals_nearest_target_with_three_pl
     from ludorum.games.signum.analysis import ANALYSIS
 
     ganged: dict[str, int] = {}
+    seated: dict[str, int] = {}
     for seating in (dict(x) for x in ANALYSIS.setups(GAME.config(3))):
         targets = nearest_targets(seating)
         for seat in range(3):
             deck = str(seating[f"deck{seat}"])
             ganged[deck] = ganged.get(deck, 0) + (targets[seat] == 2)
-    assert ganged["empire_wings"] == ganged["empire_dawn"] == ganged["vallor_muskets"] == 1
+            seated[deck] = seated.get(deck, 0) + 1
+    # The lab seats each deck in 18 seatings (every order of every trio): 1 in 9 is 2 of them.
+    assert all(ganged[d] * 9 == seated[d] for d in ("empire_wings", "empire_dawn", "vallor_muskets")), ganged
