@@ -31,7 +31,7 @@ from ludorum.engine.errors import IllegalAction
 from ludorum.engine.game import CANCEL, CHANCE, Game
 from ludorum.engine.i18n import T
 from ludorum.engine.information import Observer, hides_information, knowledge_rng, view_text
-from ludorum.engine.record import time_up, timeout_step
+from ludorum.engine.record import is_handover, time_up, timed_out_seat
 from ludorum.engine.state import GameState
 
 SAMPLES = 6
@@ -96,22 +96,16 @@ class LogEntry:
         }
 
 
-def timeout_entry(
-    game: Game[Any], index: int, state: GameState, seat: int, handover: bool = False
-) -> LogEntry:
-    """The log entry of a ``timeout`` step (``record.TIMEOUT``): ``seat`` ran out of time and lost, or a
-    bot took it over (``handover``).  Everyone reads it: the clocks are public."""
+def timeout_entry(game: Game[Any], index: int, state: GameState, step: Action) -> LogEntry:
+    """The log entry of a ``timeout`` step (``record.TIMEOUT``, made by ``record.timeout_step``): the seat
+    it names ran out of time and lost, or a bot took it over.  Everyone reads it: the clocks are public.
+
+    The step says both (a record's timeouts are checked to name the deciding seat), so nothing is
+    derived again from ``state``."""
+    seat, handover = timed_out_seat(step), is_handover(step)
     label = time_up(game, state, seat, handover)
     readings = {o: label for o in observers(state.config.players) if o != seat}
-    return LogEntry(
-        index,
-        seat,
-        game.seat_name(state, seat),
-        timeout_step(seat, handover),
-        label,
-        readings,
-        game.stage(state),
-    )
+    return LogEntry(index, seat, game.seat_name(state, seat), step, label, readings, game.stage(state))
 
 
 def observers(players: int) -> list[Observer]:
