@@ -155,18 +155,19 @@ def reading(
     samples = _samples(game, before, observer, *knowledge, count=MAX_DRAWS)
     shared = _SHARED.get()
     earlier: list[_Drawn] = []
-    now: list[_Drawn] = []
+    now: list[_Drawn] | None = None  # what this reading drew, kept only for a later one to share
     if shared is not None:
         key = (game.name, observer, knowledge)
         earlier = shared.get(key, [])
-        shared[key] = now
+        now = shared[key] = []
     explaining: set[Action] = set()
     consistent: list[GameState] = []
     for i, s in enumerate(samples):
         if i < len(earlier) and earlier[i].complete and earlier[i].state == s:
             # An equal state drawn from the same knowledge: it explains the view by the same actions.
             found = earlier[i].explaining
-            now.append(earlier[i])
+            if now is not None:
+                now.append(earlier[i])
             explaining.update(found)
             if len(explaining) > 1:
                 return SECRET
@@ -177,9 +178,11 @@ def reading(
                     found = (*found, a)
                     explaining.add(a)
                     if len(explaining) > 1:
-                        now.append(_Drawn(s, found, False))
+                        if now is not None:
+                            now.append(_Drawn(s, found, False))
                         return SECRET  # the observer cannot tell which of these was taken
-            now.append(_Drawn(s, found, True))
+            if now is not None:
+                now.append(_Drawn(s, found, True))
         if found:
             consistent.append(s)
             if len(consistent) >= CONSISTENT:
