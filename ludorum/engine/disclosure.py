@@ -31,7 +31,7 @@ from ludorum.engine.errors import IllegalAction
 from ludorum.engine.game import CANCEL, CHANCE, Game
 from ludorum.engine.i18n import T
 from ludorum.engine.information import Observer, hides_information, knowledge_rng, view_text
-from ludorum.engine.record import time_up, timeout_step
+from ludorum.engine.record import is_handover, time_up, timed_out_seat
 from ludorum.engine.state import GameState
 
 SAMPLES = 6
@@ -96,22 +96,16 @@ class LogEntry:
         }
 
 
-def timeout_entry(
-    game: Game[Any], index: int, state: GameState, seat: int, handover: bool = False
-) -> LogEntry:
-    """The log entry of a ``timeout`` step (``record.TIMEOUT``): ``seat`` ran out of time and lost, or a
-    bot took it over (``handover``).  Everyone reads it: the clocks are public."""
+def timeout_entry(game: Game[Any], index: int, state: GameState, step: Action) -> LogEntry:
+    """The log entry of a ``timeout`` step (``record.TIMEOUT``, made by ``record.timeout_step``): the seat
+    it names ran out of time and lost, or a bot took it over.  Everyone reads it: the clocks are public.
+
+    The step says both (a record's timeouts are checked to name the deciding seat), so nothing is
+    derived again from ``state``."""
+    seat, handover = timed_out_seat(step), is_handover(step)
     label = time_up(game, state, seat, handover)
     readings = {o: label for o in observers(state.config.players) if o != seat}
-    return LogEntry(
-        index,
-        seat,
-        game.seat_name(state, seat),
-        timeout_step(seat, handover),
-        label,
-        readings,
-        game.stage(state),
-    )
+    return LogEntry(index, seat, game.seat_name(state, seat), step, label, readings, game.stage(state))
 
 
 def observers(players: int) -> list[Observer]:
@@ -161,18 +155,19 @@ def reading(
     samples = _samples(game, before, observer, *knowledge, count=MAX_DRAWS)
     shared = _SHARED.get()
     earlier: list[_Drawn] = []
-    now: list[_Drawn] = []
+    now: list[_Drawn] | None = None  # what this reading drew, kept only for a later one to share
     if shared is not None:
         key = (game.name, observer, knowledge)
         earlier = shared.get(key, [])
-        shared[key] = now
+        now = shared[key] = []
     explaining: set[Action] = set()
     consistent: list[GameState] = []
     for i, s in enumerate(samples):
         if i < len(earlier) and earlier[i].complete and earlier[i].state == s:
             # An equal state drawn from the same knowledge: it explains the view by the same actions.
             found = earlier[i].explaining
-            now.append(earlier[i])
+            if now is not None:
+                now.append(earlier[i])
             explaining.update(found)
             if len(explaining) > 1:
                 return SECRET
@@ -183,9 +178,11 @@ def reading(
                     found = (*found, a)
                     explaining.add(a)
                     if len(explaining) > 1:
-                        now.append(_Drawn(s, found, False))
+                        if now is not None:
+                            now.append(_Drawn(s, found, False))
                         return SECRET  # the observer cannot tell which of these was taken
-            now.append(_Drawn(s, found, True))
+            if now is not None:
+                now.append(_Drawn(s, found, True))
         if found:
             consistent.append(s)
             if len(consistent) >= CONSISTENT:

@@ -40,6 +40,13 @@ def timeout_step(seat: int, handover: bool = False) -> Action:
     return Action("timeout", (seat, HANDOVER) if handover else (seat,))
 
 
+def timed_out_seat(action: Action) -> int:
+    """The seat a timeout step (:func:`timeout_step`) says ran out of time."""
+    seat = action.args[0]
+    assert type(seat) is int, action  # made by timeout_step, or checked by replay_states
+    return seat
+
+
 def is_handover(action: Action) -> bool:
     """Whether a timeout step handed the seat to a bot (else the seat lost)."""
     return action.args[1:] == (HANDOVER,)

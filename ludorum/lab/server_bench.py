@@ -16,6 +16,7 @@ import contextlib
 import json
 import os
 import random
+import signal
 import socket
 import sqlite3
 import statistics
@@ -140,11 +141,18 @@ def bench_server(
     registry_ref: str | None, url: str, port: int, settings: dict[str, str] | None = None
 ) -> Iterator[tuple[str, int]]:
     """A benchmark server in a process of its own on ``url`` (``settings``: more environment, such
-    as quotas); yields its base URL and its process id once it answers."""
+    as quotas); yields its base URL and its process id once it answers.
+
+    The server runs in a process group of its own, with the worker processes it spawns: once it has
+    stopped, whatever of the group outlived it (a worker finishing a search, multiprocessing's
+    resource tracker) is killed, and the bench returns when none is left to skew the next measure."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([os.getcwd(), os.environ.get("PYTHONPATH", "")])}
     env.update(settings or {})
     cmd = [sys.executable, "-m", "ludorum.lab.server_bench", url, str(port), registry_ref or ""]
-    proc = subprocess.Popen(cmd, env=env)
+    # process_group=0: the group's id is the server's pid (and Ctrl-C reaches the bench alone, which
+    # then stops the server below)
+    posix = os.name == "posix"
+    proc = subprocess.Popen(cmd, env=env, process_group=0 if posix else None)
     base = f"http://127.0.0.1:{port}"
     try:
         import httpx
@@ -165,6 +173,44 @@ def bench_server(
             proc.wait(timeout=20)
         except subprocess.TimeoutExpired:
             proc.kill()
+            proc.wait()
+        if posix:
+            reap_group(proc.pid)
+
+
+def _group_alive(pgid: int) -> bool:
+    """Whether a process of group ``pgid`` still runs (zombies, which have ended, do not count)."""
+    if not Path("/proc/self/stat").exists():
+        try:
+            os.killpg(pgid, 0)
+        except ProcessLookupError:
+            return False
+        return True
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # it ended while we looked
+        if int(fields[2]) == pgid and fields[0] != "Z":  # fields 3 (state) and 5 (pgrp) of proc(5)
+            return True
+    return False
+
+
+def reap_group(pgid: int, seconds: float = 10.0) -> None:
+    """Stop every process left in group ``pgid`` (SIGTERM, then SIGKILL after half of ``seconds``) and
+    return once none runs, or after ``seconds`` at most."""
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        deadline = time.monotonic() + seconds / 2
+        try:
+            os.killpg(pgid, sig)
+        except ProcessLookupError:
+            return  # none left
+        while _group_alive(pgid):
+            if time.monotonic() > deadline:
+                break
+            time.sleep(0.05)
+        else:
+            return
 
 
 async def _play(
@@ -312,7 +358,6 @@ def _serve_main() -> None:
         uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning")
         return
     import cProfile
-    import signal
 
     def stop(signum: int, frame: object) -> None:
         raise SystemExit(0)

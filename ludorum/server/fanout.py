@@ -20,6 +20,16 @@ per game.
   every game it holds whose turn is a bot's or chance's every few seconds).  The primary key of a
   step backs this up: should two processes ever drive at once, one step is stored per version and
   the other process catches up.
+* **Whether a held lock is still held** (asked before every bot or chance step) cannot be read from
+  memory: a session killed by the server (or cut off) is found out only by talking to it.  So
+  :meth:`Fanout.drive` asks the session (``SELECT true``), but at most once per :data:`ALIVE_FOR`
+  seconds: an answer that recent vouches for the locks (designed).  Asking at every step cost a round
+  trip on the event loop per step, about 0.1 ms alone on the tests' PostgreSQL and several ms of a bot
+  step in an all-bot game with no bot delay (docs/server.md, "Drive locks: the check before a step").
+  It never made two drivers impossible anyway (a session can die between the question and the
+  step's commit, and a bot thinks in between); it only ends a second driver soon, which the cached
+  answer still does within :data:`ALIVE_FOR` seconds, each step of the overlap stored once by its
+  primary key.
 
 SQLite is single-process: none of this runs there.
 """
@@ -28,7 +38,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import secrets
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -52,6 +64,11 @@ MAX_PAUSE = 5.0
 
 CONNECT_TIMEOUT = 10
 """Seconds a connection attempt may take."""
+
+ALIVE_FOR = 1.0
+"""Seconds for which the drive-lock session's last answer vouches that it still holds its locks
+(designed: well under the hub's take-over round, ``catchup.TAKE_OVER``, and longer than a bot's pause
+within a compound action, so that a game moving fast asks about once a second)."""
 
 
 def new_origin() -> str:
@@ -97,9 +114,17 @@ News = Callable[[str, int | None], None]
 
 class Fanout:
     """One process's listener and drive locks.  ``on_news`` gets every other process's news,
-    ``on_gap`` is called whenever the listener has (re)connected (news may have been missed)."""
+    ``on_gap`` is called whenever the listener has (re)connected (news may have been missed);
+    ``alive_for`` is :data:`ALIVE_FOR` (a test shortens it)."""
 
-    def __init__(self, database_url: str, origin: str, on_news: News, on_gap: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        database_url: str,
+        origin: str,
+        on_news: News,
+        on_gap: Callable[[], None],
+        alive_for: float = ALIVE_FOR,
+    ) -> None:
         self._listen_info = conninfo(database_url, "ludorum-listen")
         self._lock_info = conninfo(database_url, "ludorum-drive")
         self.origin = origin
@@ -111,6 +136,8 @@ class Fanout:
         self._locks: Any = None  # the drive-lock connection (psycopg.AsyncConnection), opened on need
         self._locks_guard = asyncio.Lock()  # one statement at a time on it
         self._held: set[str] = set()
+        self._alive_for = alive_for
+        self._answered = -math.inf  # when the drive-lock session last answered (time.monotonic)
 
     # -- the listener -------------------------------------------------------------------------------------
 
@@ -175,8 +202,11 @@ class Fanout:
     async def drive(self, game_id: str) -> bool:
         """Whether this process drives ``game_id`` (takes its drive lock if free); ``False`` when
         another process holds it or the database cannot be reached (the caller tries again later)."""
-        if game_id in self._held and await self._lock_query("SELECT true", (), reopen=False):
-            return True  # the session is alive, so it still holds the lock
+        if game_id in self._held:
+            if time.monotonic() - self._answered < self._alive_for:
+                return True  # the session answered a moment ago: it holds its locks (see the module)
+            if await self._lock_query("SELECT true", (), reopen=False):
+                return True  # the session is alive, so it still holds the lock
         rows = await self._lock_query("SELECT pg_try_advisory_lock(%s, hashtext(%s))", (DRIVE_LOCK, game_id))
         got = bool(rows and rows[0][0])
         if got:
@@ -224,11 +254,14 @@ class Fanout:
                             self._lock_info, autocommit=True, connect_timeout=CONNECT_TIMEOUT
                         )
                     cur = await self._locks.execute(sql, params)
-                    return list(await cur.fetchall())
+                    rows = list(await cur.fetchall())
+                    self._answered = time.monotonic()
+                    return rows
             except (psycopg.Error, TimeoutError) as e:
                 # the session is gone, and every lock it held with it
                 log.warning("the drive-lock connection failed (%s); reconnecting", type(e).__name__)
                 self._held.clear()
+                self._answered = -math.inf
                 await self._close_locks()
                 return None
 

@@ -44,7 +44,7 @@ from ludorum.engine.clock import LOSE, ClockSpec
 from ludorum.engine.disclosure import LogEntry, timeout_entry
 from ludorum.engine.i18n import T
 from ludorum.engine.information import InformationSet
-from ludorum.engine.record import TIMEOUT, is_handover, timeout_result, timeout_step
+from ludorum.engine.record import TIMEOUT, is_handover, timed_out_seat, timeout_result, timeout_step
 from ludorum.server.admission import bot_kind, check_record, game_named, seat_data, valid_config
 from ludorum.server.catchup import CatchUp
 from ludorum.server.clocks import Clock, GameClock, SystemClock, clocked_seat
@@ -482,8 +482,8 @@ class Hub:
         index = live.version
         handover: SeatData | None = None
         seats = live.seats
-        if seat == TIMEOUT:  # the deciding seat ran out of time: not a move, the state stays
-            lost = live.game.to_move(before)
+        if seat == TIMEOUT:  # the seat the step names ran out of time: not a move, the state stays
+            lost = timed_out_seat(action)
             after, over = before, not is_handover(action)
             result: dict[str, Any] | None = (
                 timeout_result(live.game, before, lost).to_json() if over else None
@@ -527,7 +527,7 @@ class Hub:
         live.state = after
         live.steps.append((seat, action))
         live.log.append(
-            timeout_entry(live.game, index, before, live.game.to_move(before), handover=is_handover(action))
+            timeout_entry(live.game, index, before, action)
             if seat == TIMEOUT
             else provisional_entry(live.game, index, before, seat, action, after)
         )

@@ -22,7 +22,7 @@ from typing import Any
 
 from ludorum.engine import Action, Game, GameState, Record, disclosure, replay_states
 from ludorum.engine.disclosure import LogEntry
-from ludorum.engine.record import TIMEOUT, is_handover
+from ludorum.engine.record import TIMEOUT
 from ludorum.server.retired import observer_key
 
 WORKERS_ENV = "LUDORUM_WORKERS"
@@ -84,7 +84,7 @@ def replay(game: Game[Any], record: Record) -> tuple[GameState, list[LogEntry]]:
     """Replay ``record`` (refusing another rules version): the last state and every step's entry."""
     states = list(replay_states(game, record))
     entries = [
-        disclosure.timeout_entry(game, i, states[i], game.to_move(states[i]), is_handover(action))
+        disclosure.timeout_entry(game, i, states[i], action)
         if seat == TIMEOUT
         else disclosure.disclose(game, i, states[i], seat, action, states[i + 1])
         for i, (seat, action) in enumerate(record.steps)

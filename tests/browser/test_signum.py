@@ -11,6 +11,7 @@ is aggressive: every creature walks at the enemy hero and fights; a game takes a
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from collections import Counter
@@ -440,3 +441,53 @@ def test_the_architects_stacking_is_chosen_by_card_tiles(page: Page, signum_serv
         expect(watcher.locator("#board .sg-mine")).to_have_count(0)
     finally:
         other.close()
+
+
+def _flier_over_a_swamp(lang: str) -> tuple[dict[str, Any], list[dict[str, Any]], tuple[float, float]]:
+    """A Gryphon Rider (Flight) acting just south of a swamp (difficult terrain): its view and legal
+    actions as a reader of ``lang`` receives them, and where the engine puts it after ``move N 10 cm``."""
+    from ludorum.engine import Action, i18n
+    from tests.games.signum.helpers import build, m, play
+
+    s = build(models=[m("gryphon_rider", 0, 30, 15)], terrain=[("swamp", 30, 25)])
+    rider = next(x.uid for x in s.models if x.card == "gryphon_rider")
+    s = play(s, ("activate", rider))
+    view = json.loads(json.dumps(i18n.localize(GAME.view(s, 0), lang)))
+    legal = [
+        {"action": a.to_json(), "label": i18n.say(GAME.describe(s, a), lang)} for a in GAME.legal_actions(s)
+    ]
+    after = next(x for x in GAME.apply(s, Action("move", (2, 100))).models if x.uid == rider)
+    return view, legal, (after.x, after.y)
+
+
+DRAW_MARKERS = """async ([view, legal]) => {
+  const renderer = await Ludorum.loadRenderer("signum");
+  const board = document.createElement("div");
+  document.body.append(board);
+  renderer.draw(board, view, { legal, seat: 0, toMove: 0, players: 2, replay: false, version: 1,
+    openKinds: {}, submit() {} });
+  return [...board.querySelectorAll(".sg-dest")].map((g) => [g.dataset.args,
+    ...["cx", "cy"].map((a) => Number(g.querySelector(".sg-dest-base").getAttribute(a)))]);
+}"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["en", "ru", "ru-without-a-word-for-flight"])
+def test_a_fliers_destination_crosses_difficult_terrain_in_every_language(
+    page: Page, signum_server: LiveServer, lang: str
+) -> None:
+    """Flight ignores difficult terrain (Rulebook › Glossary › Flight): the marker of ``move N 10 cm`` stands
+    where the engine puts the rider, whatever language the page reads.  The renderer knows Flight by the
+    property's id, not by its translated name: the last case serves a Russian table that lacks the word."""
+    reader = lang.split("-")[0]
+    view, legal, (x, y) = _flier_over_a_swamp(reader)
+    if lang != reader:
+        table = json.loads((RENDERER.parents[1] / "locale" / "ru.json").read_text(encoding="utf-8"))
+        table.pop("Flight", None)  # (the table built from the sources holds it no more: nothing asks)
+        page.route("**/static/locale/ru.json", lambda route: route.fulfill(json=table))
+    page.add_init_script(f"localStorage.setItem('ludorum_lang', '{reader}')")
+    page.goto(signum_server.url)
+    assert page.evaluate("() => Ludorum.lang") == reader
+    markers = {args: (cx, cy) for args, cx, cy in page.evaluate(DRAW_MARKERS, [view, legal])}
+    # (a marker shortened at the swamp's edge would stand for [2,80] too, and [2,100] would have none)
+    assert markers.get("[2,100]") == pytest.approx((x * 10, 600 - y * 10), abs=0.01), markers

@@ -68,3 +68,27 @@ def test_a_shared_reading_is_the_fresh_reading(game: Game[Any], monkeypatch: pyt
         saved += (len(tried) - alone) - (alone - before)
     if game.unseen_order is FaceDown.unseen_order:  # the twin draws the states the real step drew
         assert saved > 0
+
+
+def test_a_reading_outside_shared_readings_keeps_no_record_of_its_draws(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """What a reading drew is kept only for a later reading in the same ``shared_readings`` block:
+    with none open, no record of the drawn states is built (the readings are the same)."""
+    game = FaceDown()
+    steps = twins(game, 6)
+    assert steps
+    readings = [reading_of(game, s, False) for s in steps]
+    built: list[int] = []
+    drawn = disclosure._Drawn
+
+    def counted(*args: Any) -> Any:
+        built.append(1)
+        return drawn(*args)
+
+    monkeypatch.setattr(disclosure, "_Drawn", counted)
+    assert [reading_of(game, s, False) for s in steps] == readings
+    assert built == []
+    with disclosure.shared_readings():  # (and inside one they are kept)
+        assert [reading_of(game, s, False) for s in steps] == readings
+    assert built

@@ -116,7 +116,8 @@ def test_a_drive_lock_has_one_holder_and_goes_with_its_session(postgres: TempPos
 
     async def main() -> None:
         a = Fanout(url, "aaaaaaaa", lambda g, v: None, lambda: None)
-        b = Fanout(url, "bbbbbbbb", lambda g, v: None, lambda: None)
+        # b always asks its session (alive_for=0): its loss below is found out at once
+        b = Fanout(url, "bbbbbbbb", lambda g, v: None, lambda: None, alive_for=0.0)
         try:
             assert await a.drive("g1") and await a.drive("g1")  # held: asking again costs nothing
             assert not await b.drive("g1")
@@ -155,6 +156,40 @@ def test_a_drive_lock_has_one_holder_and_goes_with_its_session(postgres: TempPos
             assert await c2.drive("g1") and await c2.drive("g2")
         finally:
             await c2.stop()
+
+    run_alone(main())
+
+
+@pytest.mark.postgres
+def test_a_held_drive_lock_is_vouched_for_by_the_sessions_last_answer_for_a_moment(
+    postgres: TempPostgres,
+) -> None:
+    """A bot step asks ``drive`` first; while the drive-lock session answered within ``alive_for``
+    seconds, that answer vouches for the locks it holds (no round trip per step), and after that a lost
+    session is found out by the next ``drive``."""
+    url = postgres.new_database()
+
+    async def main() -> None:
+        a = Fanout(url, "aaaaaaaa", lambda g, v: None, lambda: None, alive_for=0.5)
+        b = Fanout(url, "bbbbbbbb", lambda g, v: None, lambda: None)
+        try:
+            assert await a.drive("g1")
+            asked = await a._lock_query("SELECT count(*) FROM pg_stat_activity", ())  # (answers now)
+            assert asked is not None
+            pid = a._locks.info.backend_pid
+            with _conn(url) as c:
+                c.execute("SELECT pg_terminate_backend(%s)", (pid,))
+                gone = "SELECT count(*) FROM pg_stat_activity WHERE pid = %s"
+                await _until(lambda: c.execute(gone, (pid,)).fetchone() == (0,))
+            assert await b.drive("g1")  # the lock went with a's session
+            started = time.monotonic()
+            assert await a.drive("g1")  # not asked: the answer of a moment ago vouches for it
+            assert time.monotonic() - started < 0.05
+            await asyncio.sleep(0.5)
+            assert not await a.drive("g1") and not a.drives("g1")  # asked again: the session is gone
+        finally:
+            await a.stop()
+            await b.stop()
 
     run_alone(main())
 

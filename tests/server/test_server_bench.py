@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import time
 from pathlib import Path
 
 import pytest
@@ -71,3 +72,45 @@ def test_a_ramp_must_rise_from_one_game(ramp: tuple[int, ...]) -> None:
 def test_a_think_time_is_a_range() -> None:
     with pytest.raises(ValueError, match="think time"):
         server_bench_paced(None, ramp=(1,), think=(3.0, 1.0))
+
+
+def _descendants(pid: int) -> list[int]:
+    """Every process below ``pid`` now (Linux /proc)."""
+    out, todo = [], [pid]
+    while todo:
+        for task in Path(f"/proc/{todo.pop()}/task").glob("*"):
+            try:
+                kids = [int(c) for c in (task / "children").read_text().split()]
+            except OSError:
+                continue
+            out += kids
+            todo += kids
+    return out
+
+
+def _alive(pid: int) -> bool:
+    """Whether ``pid`` runs (a zombie, ended and waiting for its parent to read its status, does not)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads the process tree from /proc")
+def test_the_bench_server_leaves_no_process_behind() -> None:
+    """The server's worker processes (and multiprocessing's resource tracker) are reaped with it: none
+    is left running when ``bench_server`` returns, to skew the next measure."""
+    import tempfile
+
+    from ludorum.lab.server_bench import bench_server, free_port
+
+    with tempfile.TemporaryDirectory() as tmp:
+        url = f"sqlite:///{Path(tmp) / 'server.sqlite3'}"
+        workers = {"LUDORUM_WORKERS": "1"}  # (the tests' servers run none: tests/server/conftest.py)
+        with bench_server("tests.server.support:fixture_registry", url, free_port(), workers) as (_, pid):
+            deadline = time.monotonic() + 30
+            while not (below := _descendants(pid)):  # the workers start in the background
+                assert time.monotonic() < deadline, "the server started no worker process"
+                time.sleep(0.1)
+        assert not _alive(pid)
+        assert [p for p in below if _alive(p)] == []

@@ -299,8 +299,10 @@ def expand(items: list[str]) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _faction(faction: str) -> Text | str:
-    """A faction by its name (mercenaries and neutral cards have none)."""
+def faction_name(faction: str) -> Text | str:
+    """A faction id as players read it, ``"Free City of Vallor"`` (the catalog holds its Russian,
+    :data:`FACTIONS_RU`); mercenaries and neutral cards belong to no faction and keep their id.  Public so
+    that every place naming a faction says it through this one (a seat's name, a deck's description)."""
     return T(FACTIONS[faction]) if faction in FACTIONS else faction
 
 
@@ -338,7 +340,9 @@ def deck_problems(cards: dict[str, Card], hero: str, deck: tuple[str, ...]) -> l
             )
             continue
         if c.faction not in (faction, "mercenary"):
-            problems.append(T("{card} belongs to the {faction}", card=c.name, faction=_faction(c.faction)))
+            problems.append(
+                T("{card} belongs to the {faction}", card=c.name, faction=faction_name(c.faction))
+            )
         if c.kind == "character":
             if n > 1:
                 problems.append(T("{card} appears {n} times; characters may not repeat", card=c.name, n=n))

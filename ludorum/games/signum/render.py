@@ -262,7 +262,10 @@ def _summary(card_id: str) -> dict[str, object]:
             health=c.health,
             base_mm=c.base,
             properties=[label(p) for p in c.props],
+            property_ids=[p.name for p in c.props],  # what a client matches on: the words are translated
         )
+    elif c.kind == "relic":
+        out.update(property_ids=[p.name for p in c.props])  # a relic's properties count for its bearer
     elif c.kind == "terrain":
         out.update(
             radius=c.radius, impassable=c.impassable, difficult=c.difficult, blocks_sight=c.blocks_sight

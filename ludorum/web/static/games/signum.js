@@ -182,12 +182,12 @@
 
   const inTerrain = (x, y, r, o) => Math.hypot(x - o.x, y - o.y) <= r + o.r + 0.02;
 
-  /** Whether the model has Flight (ignores difficult terrain): its card's properties or a granted one.
-   *  The view names properties only in words (a relic's are not summarised at all). */
+  /** Whether the model has Flight (ignores difficult terrain): on its card, a relic it bears, or granted.
+   *  Matched on the property ids (`cards[id].property_ids`, `granted`): their words are in the reader's
+   *  language, which the browser's table need not spell as the server does. */
   function flies(view, m) {
-    const flight = Ludorum.t("Flight"); // the view names properties in the reader's language
-    return (card(view, m.card).properties || []).some((p) => p.startsWith("Flight") || p.startsWith(flight)) ||
-      m.granted.some((g) => g.startsWith("flight"));
+    const hasFlight = (id) => (card(view, id).property_ids || []).includes("flight");
+    return hasFlight(m.card) || (m.relics || []).some(hasFlight) || m.granted.some((g) => g.split(" ")[0] === "flight");
   }
 
   /** Where a move of `cm` along direction i ends: shortened at the board edge and on entering difficult
