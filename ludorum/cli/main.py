@@ -21,7 +21,7 @@ from ludorum.engine import ConfigError, Game, LudorumError, Record, i18n, replay
 from ludorum.engine.clock import BOT, ClockError, ClockSpec
 from ludorum.engine.i18n import T
 from ludorum.engine.options import parse_assignments
-from ludorum.engine.record import TIMEOUT, ending, is_handover, time_up
+from ludorum.engine.record import TIMEOUT, ending, is_handover, time_up, timed_out_seat
 from ludorum.games import registry
 
 app = typer.Typer(help="Ludorum: Reliquium, Medieval Realms and Legends of Signum.", no_args_is_help=True)
@@ -230,7 +230,7 @@ def replay_cmd(
         label: str
         if who == TIMEOUT:  # a seat ran out of time: no move of the game, the clock's step
             actor = T("clock")
-            label = time_up(game, before, game.to_move(before), is_handover(action))
+            label = time_up(game, before, timed_out_seat(action), is_handover(action))
         else:
             actor = T("chance") if who < 0 else game.seat_name(before, who)
             label = game.describe(before, action)
