@@ -8,7 +8,7 @@ from __future__ import annotations
 from ludorum.engine import CANCEL, Action
 from ludorum.engine.i18n import T
 
-from .cards import cost, play_refusal, put_into_play, tithe_choices
+from .cards import can_play, cost, play_refusal, put_into_play, tithe_choices
 from .content import CARDS, PRODUCTION, RESOURCE_LABEL, RESOURCES, Card
 from .state import (
     EV_AUCTION,
@@ -88,7 +88,7 @@ def legal(s: RealmsState) -> list[Action]:
     # Rulebook › Actions › Action 2: put a display card into play by paying its cost.
     for c in shown:
         card = CARDS[c]
-        if play_refusal(s, seat, card) is None:
+        if can_play(s, seat, card):
             if card.type == "tithe":
                 out.extend(PLAY_TITHE[c])
             else:
@@ -115,7 +115,7 @@ def allowed(s: RealmsState, action: Action) -> bool:
         return can_activate(s.res[seat], s.display[seat], sq, CARDS[s.panel[sq]])
     if kind == "play":
         c = args[0]
-        if c not in s.display[seat] or play_refusal(s, seat, CARDS[c]) is not None:
+        if c not in s.display[seat] or not can_play(s, seat, CARDS[c]):
             return False
         if CARDS[c].type == "tithe":
             return len(args) == 1 or (len(args) == 2 and args[1] in TITHE_NAMES)

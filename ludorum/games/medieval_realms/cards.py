@@ -21,30 +21,39 @@ def cost(card: Card, players: int) -> int:
     return WAR_COST[players] if card.cost == -2 else card.cost
 
 
-def play_refusal(s: RealmsState, seat: int, card: Card) -> str | None:
-    """Why ``seat`` cannot put ``card`` from its Personal Display into play now, or ``None``."""
+def islands_needed(s: RealmsState, seat: int) -> int:
+    """Rulebook › Island Cards: one Admiral per Island in play, the one to be played included."""
+    return sum(1 for c in s.in_play[seat] if CARDS[c].type == "island") + 1
+
+
+def can_play(s: RealmsState, seat: int, card: Card) -> bool:
+    """Whether ``seat`` may put ``card`` from its Personal Display into play now: the one check of the
+    conditions, which :func:`play_refusal` explains.  The legal actions ask it for every display card of
+    every decision a search makes, so it formats no words (a refusal's translated text cost a fifth of a
+    search decision)."""
     if card.type == "island":
-        # Rulebook › Island Cards: one Admiral per Island in play, this one included.
-        islands = sum(1 for c in s.in_play[seat] if CARDS[c].type == "island") + 1
-        if s.admirals[seat] < islands:
-            have = s.admirals[seat]
-            return refused(
-                T("Island"), T("Island number {n} needs {n} Admirals; you have {have}", n=islands, have=have)
-            )
+        return s.admirals[seat] >= islands_needed(s, seat)
+    return s.res[seat][card.cost_resource] >= cost(card, s.config.players)
+
+
+def play_refusal(s: RealmsState, seat: int, card: Card) -> str | None:
+    """Why ``seat`` cannot put ``card`` from its Personal Display into play now (:func:`can_play`), or
+    ``None``."""
+    if can_play(s, seat, card):
         return None
-    need = cost(card, s.config.players)
-    have = s.res[seat][card.cost_resource]
-    if have < need:
-        label = T(RESOURCE_LABEL[card.cost_resource])
-        message = T(
-            "{card} costs {n} {resource}; you have {have}",
-            card=T(card.name),
-            n=need,
-            resource=label,
-            have=have,
+    if card.type == "island":
+        n, have = islands_needed(s, seat), s.admirals[seat]
+        return refused(
+            T("Island"), T("Island number {n} needs {n} Admirals; you have {have}", n=n, have=have)
         )
-        return refused(T("Put a card into play"), message)
-    return None
+    message = T(
+        "{card} costs {n} {resource}; you have {have}",
+        card=T(card.name),
+        n=cost(card, s.config.players),
+        resource=T(RESOURCE_LABEL[card.cost_resource]),
+        have=s.res[seat][card.cost_resource],
+    )
+    return refused(T("Put a card into play"), message)
 
 
 def gain_vp(s: RealmsState, seat: int, points: int) -> None:

@@ -42,15 +42,29 @@ if TYPE_CHECKING:
     from ludorum.engine import Game
 
 
-_CARD_JSON: dict[tuple[int, int], dict[str, Any]] = {}
+_CARD_TABLES: dict[int, tuple[dict[str, Any], ...]] = {}
+_NESTED = frozenset(c.id for c in CARDS if c.condition)
+"""The cards whose JSON holds a dict of its own (``"condition"``), which a copy must copy too."""
+
+
+def _card_table(players: int) -> tuple[dict[str, Any], ...]:
+    """Every card's JSON for ``players``, by id: built once per player count, handed out only as copies."""
+    table = _CARD_TABLES.get(players)
+    if table is None:
+        table = _CARD_TABLES[players] = tuple(_card_json(c, players) for c in CARDS)
+    return table
 
 
 def card_json(card: Card, players: int) -> dict[str, Any]:
     """A card as a renderer needs it (built once per card and player count, handed out as a copy)."""
-    cached = _CARD_JSON.get((card.id, players))
-    if cached is None:
-        cached = _CARD_JSON[(card.id, players)] = _card_json(card, players)
-    return _copy_card(cached)
+    return _copy_card(_card_table(players)[card.id])
+
+
+def _cards(ids: tuple[int, ...], table: tuple[dict[str, Any], ...]) -> list[Any]:
+    """Fresh copies of the JSON of the cards ``ids`` (-1: an empty place, ``None``): a view holds forty
+    or so cards, so the common case (no dict inside) copies in line rather than through a call per card."""
+    nested = _NESTED
+    return [None if c < 0 else table[c].copy() if c not in nested else _copy_card(table[c]) for c in ids]
 
 
 def _copy_card(cached: dict[str, Any]) -> dict[str, Any]:
@@ -113,6 +127,12 @@ def spot_json(spot: int) -> dict[str, Any]:
     return dict(cached)
 
 
+def _spots(spots: tuple[int, ...]) -> list[dict[str, Any]]:
+    """Fresh copies of placed leaders' JSON (:func:`spot_json`), without a call per leader once built."""
+    cache = _SPOT_JSON
+    return [d.copy() if (d := cache.get(sp)) is not None else spot_json(sp) for sp in spots]
+
+
 def _res(values: tuple[int, ...]) -> dict[str, int]:
     return dict(zip(RESOURCES, values, strict=True))
 
@@ -163,27 +183,42 @@ def event_json(event: tuple[int, ...], players: int) -> dict[str, Any]:
     ``None``); ``amount`` the winning bid, the price paid or the round (or ``None``).  A majority award
     also names its ``activator``.
     """
-    key = (event, players)
-    cached = _EVENT_JSON.get(key)
-    if cached is None:  # built once per event and player count (as cards are), handed out as a copy
-        code, seat, card, amount = event
-        cached = {
-            "kind": EVENT_KINDS[code],
-            "seat": seat if seat >= 0 else None,
-            "card": card_json(CARDS[card], players) if card >= 0 else None,
-            "amount": amount if code in (EV_AUCTION, EV_REALM, EV_REVEAL) else None,
-            "text": describe_event(event),
-        }
-        if code == EV_MAJORITY:
-            cached["activator"] = amount
-        _EVENT_JSON[key] = cached
-    out = dict(cached)
-    if out["card"] is not None:
-        out["card"] = _copy_card(out["card"])
+    return _events((event,), players)[0]
+
+
+_EVENT_JSON: dict[int, dict[tuple[int, ...], dict[str, Any]]] = {}
+"""Per player count, each event's JSON: built once (as cards are), handed out as copies."""
+
+
+def _event_json(event: tuple[int, ...], players: int) -> dict[str, Any]:
+    code, seat, card, amount = event
+    out = {
+        "kind": EVENT_KINDS[code],
+        "seat": seat if seat >= 0 else None,
+        "card": card_json(CARDS[card], players) if card >= 0 else None,
+        "amount": amount if code in (EV_AUCTION, EV_REALM, EV_REVEAL) else None,
+        "text": describe_event(event),
+    }
+    if code == EV_MAJORITY:
+        out["activator"] = amount
     return out
 
 
-_EVENT_JSON: dict[tuple[tuple[int, ...], int], dict[str, Any]] = {}
+def _events(events: tuple[tuple[int, ...], ...], players: int) -> list[dict[str, Any]]:
+    """Fresh copies of the events' JSON (:func:`event_json`), their cards copied too."""
+    cache = _EVENT_JSON.setdefault(players, {})
+    table = _card_table(players)
+    out = []
+    for e in events:
+        cached = cache.get(e)
+        if cached is None:
+            cached = cache[e] = _event_json(e, players)
+        fresh = cached.copy()
+        c = e[2]
+        if c >= 0:
+            fresh["card"] = _copy_card(table[c])
+        out.append(fresh)
+    return out
 
 
 def map_strengths(s: RealmsState) -> dict[str, list[int]] | None:
@@ -214,7 +249,7 @@ def map_rewards(players: int) -> dict[str, dict[str, int]]:
         cached = _REWARDS[players] = {
             str(i): _res(CONTENT.area_rewards[i]) for i in range(1, areas(players) + 1)
         }
-    return {area: dict(reward) for area, reward in cached.items()}
+    return {area: reward.copy() for area, reward in cached.items()}
 
 
 def view(game: Game[RealmsState], s: RealmsState, seat: int | None) -> dict[str, Any]:
@@ -222,12 +257,13 @@ def view(game: Game[RealmsState], s: RealmsState, seat: int | None) -> dict[str,
     n = s.config.players
     over = s.phase == OVER
     to_move = None if over else game.to_move(s)
+    table = _card_table(n)
     realms = []
     for p in range(n):
         if s.revealed[p]:
-            shown: list[dict[str, Any]] | None = [spot_json(sp) for sp in s.revealed[p]]
+            shown: list[dict[str, Any]] | None = _spots(s.revealed[p])
         elif p == seat:
-            shown = [spot_json(sp) for sp in s.placing[p]]
+            shown = _spots(s.placing[p])
         else:
             shown = None
         realms.append(
@@ -240,8 +276,8 @@ def view(game: Game[RealmsState], s: RealmsState, seat: int | None) -> dict[str,
                 "mayors": s.mayors[p],
                 "generals": s.generals[p],
                 "admirals": s.admirals[p],
-                "display": [card_json(CARDS[c], n) for c in s.display[p]],
-                "in_play": [card_json(CARDS[c], n) for c in s.in_play[p]],
+                "display": _cards(s.display[p], table),
+                "in_play": _cards(s.in_play[p], table),
                 "extras": [RESOURCES[r] for r in s.extras[p]],
                 "passed": s.passed[p],
                 "placed": s.committed[p] or bool(s.revealed[p]),
@@ -262,10 +298,10 @@ def view(game: Game[RealmsState], s: RealmsState, seat: int | None) -> dict[str,
         "start_player": s.order[0],
         "acting": s.order[s.turn] if s.phase == ACTIONS else None,
         "panel": [
-            {"square": i + 1, "price": 1 + i // 4, "card": card_json(CARDS[c], n) if c >= 0 else None}
-            for i, c in enumerate(s.panel)
+            {"square": i + 1, "price": 1 + i // 4, "card": card}
+            for i, card in enumerate(_cards(s.panel, table))
         ],
-        "future": [card_json(CARDS[c], n) if c >= 0 else None for c in s.future],
+        "future": _cards(s.future, table),
         "deck_size": len(s.deck),
         "discards": [{"id": c, "name": CARDS[c].name} for c in s.discards],
         "realms": realms,
@@ -286,7 +322,7 @@ def view(game: Game[RealmsState], s: RealmsState, seat: int | None) -> dict[str,
             "rewards": map_rewards(n),
             "strengths": map_strengths(s),
         },
-        "events": [event_json(e, n) for e in s.events],
+        "events": _events(s.events, n),
     }
     if over:
         out["final"] = [

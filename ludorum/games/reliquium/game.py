@@ -23,19 +23,20 @@ if TYPE_CHECKING:
 
 
 def _sorted(items: frozenset[int]) -> list[int]:
-    return sorted(items, key=repr)  # as the codec writes sets
+    return sorted(items, key=repr) if items else []  # as the codec writes sets
 
 
 def public_view(s: ReliquiumState) -> dict[str, Any]:
     """The state's fields as JSON data, without the random generator: exactly what
-    :func:`ludorum.engine.derive_view` gives for this all-public state, written out for speed."""
+    :func:`ludorum.engine.derive_view` gives for this all-public state, written out for speed (rows of
+    tuples become lists through ``map(list, …)``: one C call per row, no Python frame per list)."""
     cfg = s.config
     return {
         "config": {
             "players": cfg.players,
             "variants": list(cfg.variants),
             "content": cfg.content,
-            "options": [list(o) for o in cfg.options],
+            "options": list(map(list, cfg.options)),
         },
         "factions": list(s.factions),
         "round_limit": s.round_limit,
@@ -43,21 +44,21 @@ def public_view(s: ReliquiumState) -> dict[str, Any]:
         "phase": s.phase,
         "turn": s.turn,
         "occupant": list(s.occupant),
-        "units": [list(u) for u in s.units],
+        "units": list(map(list, s.units)),
         "castle": list(s.castle),
-        "reserve": [list(u) for u in s.reserve],
-        "track": [list(t) for t in s.track],
+        "reserve": list(map(list, s.reserve)),
+        "track": list(map(list, s.track)),
         "marker": list(s.marker),
         "done": list(s.done),
-        "melee": [list(t) for t in s.melee],
-        "ranged": [list(t) for t in s.ranged],
+        "melee": list(map(list, s.melee)),
+        "ranged": list(map(list, s.ranged)),
         "melee_used": list(s.melee_used),
         "ranged_used": list(s.ranged_used),
         "blocked": _sorted(s.blocked),
-        "creatures": [list(c) for c in s.creatures],
+        "creatures": list(map(list, s.creatures)),
         "used_junctions": _sorted(s.used_junctions),
         "militia": list(s.militia),
-        "pacts": [list(p) for p in s.pacts],
+        "pacts": list(map(list, s.pacts)),
         "proposed": _sorted(s.proposed),
         "refused": s.refused,
         "pending": list(s.pending),
@@ -224,19 +225,21 @@ class Reliquium(Game[ReliquiumState]):
         v["deciding"] = None if state.phase == OVER else self.decider(state)
         v["battle_strengths"] = list(state.battle[9:11]) if state.battle and state.battle[5] != 4 else None
         v["castles_on_board"] = [castles_on_board(state, f) for f in range(4)]
+        # Most states have no tokens or creatures on the board: skip the comprehensions' frames then.
+        melee, ranged, creatures = state.melee, state.ranged, state.creatures
         v["tokens"] = [
             {"kind": "melee", "faction": f, "value": n, "from": a, "to": b, "border": C.border(a, b)}
-            for f, n, a, b in state.melee
+            for f, n, a, b in melee
         ] + [
             {"kind": "ranged", "faction": t[0], "value": t[1], "from": t[2], "to": t[3],
              "border": C.border(t[2], t[3]), "units": list(t[4:7]), "militia": bool(t[7])}
-            for t in state.ranged
-        ]  # fmt: skip
+            for t in ranged
+        ] if melee or ranged else []  # fmt: skip
         v["creature_tokens"] = [
             {"creature": c, "name": C.creatures[c].name, "faction": C.creatures[c].faction,
              "class": C.creatures[c].cls, "junction": j, "regions": list(C.junctions[j])}
-            for c, j in state.creatures
-        ]  # fmt: skip
+            for c, j in creatures
+        ] if creatures else []  # fmt: skip
         return v
 
     def bots(self) -> Mapping[str, type[Bot]]:
