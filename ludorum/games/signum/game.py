@@ -22,7 +22,9 @@ if TYPE_CHECKING:
 _cache: list[Any] = [None, None]
 """The last state asked for its legal actions and the answer (states are never changed in place)."""
 
-MOVEMENT_RULE = T("Rulebook › 7.1 Movement")
+MOVEMENT_RULE = T("7.1 Movement (designed § 7.1, docs/signum-rules.md)")
+"""The rule a refused exact point cites.  The rulebook gives chapter 7.1 only its title (its contents list);
+chapters 8–11 say nothing of how a move is measured, so the whole check is the project's design."""
 CHAPTERS = {
     "build": N_("6.2 Building phase"),
     "terrain": N_("6.3 Terrain cards"),
