@@ -263,53 +263,86 @@ def destination_groups(
         else []
     )
     blockers = near + walls
+    # What every direction shares, found once: each length's label in mm, the board's bounds, the
+    # reach at which difficult terrain counts as touched (in_terrain's tolerance).
+    labelled = [[(length, round(length * 10)) for length in g] for g in groups]
+    lo, hi = r, SIZE - r
+    grazing = [(t.disc.x, t.disc.y, r + t.disc.r + EPS) for t in slow]
+    hits = _hit_table(px, py, blockers)
+    bundles = list(zip(outs, seen, labelled, strict=True))
     for i, (ux, uy) in enumerate(DIRECTIONS):
-        edge = clip_to_board(mover, ux, uy, longest)
+        # clip_to_board, inlined: the longest distance along the direction keeping the base on the board.
+        edge = longest
+        if ux > 1e-9:
+            far = (hi - px) / ux
+            if far < edge:
+                edge = far
+        elif ux < -1e-9:
+            far = (lo - px) / ux
+            if far < edge:
+                edge = far
+        if uy > 1e-9:
+            far = (hi - py) / uy
+            if far < edge:
+                edge = far
+        elif uy < -1e-9:
+            far = (lo - py) / uy
+            if far < edge:
+                edge = far
+        if not edge > 0.0:
+            edge = 0.0
         stop = stop_on_entry(mover, ux, uy, edge, slow) if slow else edge
-        block = math.inf if flight or not blockers else _first_hit(px, py, ux, uy, blockers)
-        for g, lengths in enumerate(groups):
-            for length in lengths:
-                go = min(length, stop)
+        block = math.inf if flight or not hits else _first_hit(ux, uy, hits)
+        for out, taken, lengths in bundles:
+            for length, mm in lengths:
+                go = stop if stop < length else length
                 if go < 0.5 or go > block:
                     continue
                 x, y = round(px + ux * go, 2), round(py + uy * go, 2)
-                if (x, y) in seen[g]:
+                if (x, y) in taken:
                     continue
                 if flight and any(math.hypot(x - cx, y - cy) < rr - EPS for cx, cy, rr in blockers):
                     continue
-                if slow and _grazes(mover, x, y, slow):
+                if grazing and _grazes(px, py, x, y, grazing):
                     continue
-                seen[g].add((x, y))
-                outs[g].append((i, round(length * 10), x, y))
+                taken.add((x, y))
+                out.append((i, mm, x, y))
     return outs
 
 
-def _grazes(mover: Disc, x: float, y: float, slow: Sequence[Obstacle]) -> bool:
-    """Whether a move to (x, y) touches difficult terrain without ending in it (the tolerance of
-    :func:`check_move`, which a path passing within a hair of a piece may meet)."""
-    dest = Disc(x, y, mover.r)
-    return any(
-        segment_point_distance(mover.x, mover.y, x, y, t.disc.x, t.disc.y) <= mover.r + t.disc.r + EPS
-        and not in_terrain(dest, t)
-        for t in slow
-    )
+def _grazes(px: float, py: float, x: float, y: float, slow: Sequence[tuple[float, float, float]]) -> bool:
+    """Whether a move from (px, py) to (x, y) touches difficult terrain without ending in it (the
+    tolerance of :func:`check_move`, which a path passing within a hair of a piece may meet).
 
-
-def _first_hit(
-    px: float, py: float, ux: float, uy: float, discs: Sequence[tuple[float, float, float]]
-) -> float:
-    """How far a base may travel along (ux, uy) before it would overlap one of ``discs``.
-
-    Each disc is (x, y, combined radius); touching is allowed (the tolerance EPS), overlapping is not.
+    Each piece is (x, y, the mover's radius + the piece's + EPS): the reach of :func:`in_terrain`.
     """
-    best = math.inf
+    for cx, cy, reach in slow:
+        if segment_point_distance(px, py, x, y, cx, cy) <= reach and not math.hypot(x - cx, y - cy) <= reach:
+            return True
+    return False
+
+
+def _hit_table(
+    px: float, py: float, discs: Sequence[tuple[float, float, float]]
+) -> list[tuple[float, float, float]]:
+    """What :func:`_first_hit` needs of each disc whatever the direction: its offset from (px, py) and
+    how far inside the reach the start already is (each disc is (x, y, combined radius))."""
+    out = []
     for cx, cy, rr in discs:
         reach = rr - EPS / 2  # stricter than check_move, so rounding to 0.01 cm stays legal
         bx, by = cx - px, cy - py
+        out.append((bx, by, bx * bx + by * by - reach * reach))
+    return out
+
+
+def _first_hit(ux: float, uy: float, table: Sequence[tuple[float, float, float]]) -> float:
+    """How far a base may travel along (ux, uy) before it would overlap one of the discs of ``table``
+    (:func:`_hit_table`); touching is allowed (the tolerance EPS), overlapping is not."""
+    best = math.inf
+    for bx, by, c in table:
         along = bx * ux + by * uy
         if along <= 0:
             continue  # moving away from it (or alongside): it cannot be hit
-        c = bx * bx + by * by - reach * reach
         if c <= 0:
             return 0.0
         disc = along * along - c

@@ -14,7 +14,7 @@ from ludorum.games.signum import actions as act
 from ludorum.games.signum import combat, dice, setup, turn, victory
 from ludorum.games.signum import creatures as cr
 from ludorum.games.signum.movement import destinations, why_not_point
-from ludorum.games.signum.state import SignumState, player
+from ludorum.games.signum.state import SignumState, new_action, player
 
 if TYPE_CHECKING:
     from ludorum.engine.evaluation import Evaluation
@@ -153,7 +153,7 @@ class SignumGame(Game[SignumState]):
             return act.stage_actions(s)
         return [
             *turn.card_actions(s),
-            *(Action("activate", (m.uid,)) for m in turn.activatable(s)),
+            *[new_action(("activate", (m.uid,))) for m in turn.activatable(s)],
             Action("end_turn"),
         ]
 

@@ -22,12 +22,17 @@ def allowance(s: SignumState, m: Model, run: bool) -> float:
     Rulebook › Glossary › Difficult terrain: a creature starting its move in it moves S or less.
     """
     reach = cr.run_distance(m) if run else cr.movement(m)
+    return min(reach, bf.S) if _held(s, m) else reach
+
+
+def _held(s: SignumState, m: Model) -> bool:
+    """Whether the creature starts its move in difficult terrain (and has no Flight)."""
     if s.terrain and not cr.has(s, m, "flight"):
         me = cr.disc(m)
         for o in cr.obstacles(s.terrain):
             if o.difficult and bf.in_terrain(me, o):
-                return min(reach, bf.S)
-    return reach
+                return True
+    return False
 
 
 def move_lengths(reach: float) -> list[float]:
@@ -59,8 +64,9 @@ def _destinations(
     s: SignumState, m: Model
 ) -> tuple[list[tuple[int, int, float, float]], list[tuple[int, int, float, float]]]:
     """The destinations of a move and of a run, found together."""
-    walk = allowance(s, m, False)
-    dash = allowance(s, m, True)
+    walk, dash = cr.movement(m), cr.run_distance(m)
+    if _held(s, m):  # allowance(), once for both
+        walk, dash = min(walk, bf.S), min(dash, bf.S)
     groups = bf.destination_groups(
         cr.disc(m),
         [move_lengths(walk), [dash]],

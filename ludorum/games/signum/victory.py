@@ -82,7 +82,9 @@ def check_end(s: SignumState) -> bool:
         if s.reached:
             _prosperity_win(s, list(s.reached))
             return True
-        fallen = [p for p in range(n) if not s.out[p] and s.hero_of(p) is None]
+        heroes = s.heroes  # one pass over the Battlefield for every seat's hero (SignumState.hero_of)
+        standing_heroes = {m.owner for m in s.models if m.card == heroes[m.owner]}
+        fallen = [p for p in range(n) if not s.out[p] and p not in standing_heroes]
         if not fallen:
             break
         standing = [p for p in range(n) if not s.out[p] and p not in fallen]
