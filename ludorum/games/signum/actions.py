@@ -15,6 +15,7 @@ from ludorum.engine.i18n import T
 from ludorum.games.signum import battlefield as bf
 from ludorum.games.signum import combat
 from ludorum.games.signum import creatures as cr
+from ludorum.games.signum.glossary import Prop
 from ludorum.games.signum.movement import begin_move, contact_moves, destinations
 from ludorum.games.signum.state import Model, SignumState, new_action
 
@@ -65,12 +66,13 @@ def stage_actions(s: SignumState) -> list[Action]:
     m = s.model(s.acting)
     moved = s.stage >= 1
     out: list[Action] = []
+    have = cr.props(s, m)  # asked of many times below: cr.has is ``in have``, cr.x_of is _x(have, ...)
     if s.stage == 0:
         for i, mm, _, _ in destinations(s, m, False):
             out.append(new_action(("move", (i, mm))))
         for uid in contact_moves(s, m):
             out.append(new_action(("contact", (uid,))))
-        if not cr.has(s, m, "slow"):  # › Slow: cannot Run
+        if "slow" not in have:  # › Slow: cannot Run
             for i, _, _, _ in destinations(s, m, True):
                 out.append(new_action(("run", (i,))))
     # Every enemy in contact, hidden or not, found once: melee, finding the hidden and Shot's "engaged".
@@ -82,17 +84,16 @@ def stage_actions(s: SignumState) -> list[Action]:
     if s.stage == 2:
         out.append(Action("done"))
         return out
-    battle_mage = cr.has(s, m, "battle_mage")
-    magic_ok = not moved or battle_mage
-    if cr.x_of(s, m, "magical_strike") and magic_ok:
+    magic_ok = not moved or "battle_mage" in have
+    if _x(have, "magical_strike") and magic_ok:
         out.extend(Action("strike", (t.uid,)) for t in targets)
     foes = cr.enemies(s, m)
-    if cr.x_of(s, m, "shot") and (not moved or cr.has(s, m, "quick_shooter")):
+    if _x(have, "shot") and (not moved or "quick_shooter" in have):
         busy = bool(near)  # engaged()
         out.extend(Action("shoot", (t.uid,)) for t in foes if _shot_refusal(s, m, t, busy) is None)
-    if cr.x_of(s, m, "magic_shot") and magic_ok:
+    if _x(have, "magic_shot") and magic_ok:
         out.extend(Action("magic_shot", (t.uid,)) for t in foes if cr.dist(m, t) <= bf.XL + bf.EPS)
-    if cr.x_of(s, m, "control") and magic_ok:
+    if _x(have, "control") and magic_ok:
         out.extend(
             Action("control", (t.uid,))
             for t in foes
@@ -102,7 +103,7 @@ def stage_actions(s: SignumState) -> list[Action]:
             and cr.dist(m, t) <= bf.XL + bf.EPS
             and cr.sees(s, m, t)
         )
-    if not moved and cr.x_of(s, m, "healer"):
+    if not moved and _x(have, "healer"):
         out.extend(
             Action("heal", (f.uid,))
             for f in s.models
@@ -115,6 +116,12 @@ def stage_actions(s: SignumState) -> list[Action]:
     if s.stage == 0:
         out.append(CANCEL)
     return out
+
+
+def _x(have: dict[str, Prop], name: str) -> int:
+    """:func:`creatures.x_of` over properties already found."""
+    p = have.get(name)
+    return p.x if p else 0
 
 
 def pursuit_actions(s: SignumState, uid: int) -> list[Action]:

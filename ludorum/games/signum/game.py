@@ -210,7 +210,11 @@ class SignumGame(Game[SignumState]):
                 return False
             if kind == "end_turn":
                 return not args
-            return len(args) == 1 and any(m.uid == args[0] for m in turn.activatable(s))
+            if len(args) != 1:
+                return False
+            m = s.find(args[0])  # type: ignore[arg-type]
+            # turn.activatable, for this one model
+            return m is not None and m.side() == s.active and not m.activated and not m.fresh
         if kind == "pass":
             return not args and not s.pending and s.phase in ("build", "terrain")
         if kind == "split":

@@ -17,8 +17,9 @@ from ludorum.engine.i18n import T, Text
 from ludorum.games.signum.dice import Roll, Rolled
 
 
+@functools.cache
 def player(seat: int) -> Text:
-    """A seat as the log and the labels name it: ``"P1"``."""
+    """A seat as the log and the labels name it: ``"P1"`` (made once per seat: texts are immutable)."""
     return T("P{n}", n=seat + 1)
 
 

@@ -10,6 +10,7 @@ the chapter titles the rulebook's contents list and the facts of DESIGN.md §5.
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Iterator
 from typing import Any
 
@@ -226,22 +227,35 @@ _entry_cache: list[Any] = [None, None, {}]
 
 def entry_point(s: SignumState, seat: int, c: str, spot: int) -> tuple[float, float] | None:
     """Where a character enters at a spot, or ``None`` if a base or impassable terrain is in the way."""
+    return _entry_points(s, seat, c)[spot]
+
+
+def _entry_points(s: SignumState, seat: int, c: str) -> tuple[tuple[float, float] | None, ...]:
+    """:func:`entry_point` at every spot, remembered for the last Battlefield (models and terrain) by the
+    seat and the size of the base: a hand's characters share them."""
     cache = _entry_cache
     if cache[0] is not s.models or cache[1] is not s.terrain:
         cache[0], cache[1], cache[2] = s.models, s.terrain, {}
-    key = (seat, cr.RADIUS[c], spot)
-    if key not in cache[2]:
-        cache[2][key] = _entry_point(s, seat, c, spot)
-    return cache[2][key]  # type: ignore[no-any-return]
+    key = (seat, cr.RADIUS[c])
+    found = cache[2].get(key)
+    if found is None:
+        found = cache[2][key] = tuple(_entry_point(s, seat, c, spot) for spot in range(len(ENTRY_X)))
+    return found  # type: ignore[no-any-return]
 
 
 def _entry_point(s: SignumState, seat: int, c: str, spot: int) -> tuple[float, float] | None:
     r = cr.CARDS[c].base / 20.0
     x, y = edge_point(seat, ENTRY_X[spot], r)
-    d = bf.Disc(x, y, r)
+    radius = cr.RADIUS
     for m in s.models:
-        if abs(m.y - y) < 6.5 and abs(m.x - x) < 6.5 and bf.overlaps(d, cr.disc(m)):
+        # bf.overlaps of the two bases, inlined: every spot of every card asks of every model.
+        if (
+            abs(m.y - y) < 6.5
+            and abs(m.x - x) < 6.5
+            and math.hypot(x - m.x, y - m.y) < r + radius[m.card] - bf.EPS
+        ):
             return None
+    d = bf.Disc(x, y, r)
     if any(o.impassable and bf.overlaps(d, o.disc) for o in cr.obstacles(s.terrain)):
         return None
     return x, y
@@ -274,8 +288,8 @@ def card_actions(s: SignumState) -> list[Action]:
         if _cost(card, discounts) > purse:
             continue
         if card.kind == "character":
-            for i in range(len(ENTRY_X)):
-                if entry_point(s, seat, c, i) is not None:
+            for i, point in enumerate(_entry_points(s, seat, c)):
+                if point is not None:
                     out.append(new_action(("recruit", (c, i))))
         elif card.kind == "spell":
             out.extend(Action("cast", (c, t)) for t in spell_targets(s, seat, c))
