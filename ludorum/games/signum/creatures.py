@@ -253,9 +253,21 @@ def dist(a: Model, b: Model) -> float:
     return max(0.0, math.hypot(a.x - b.x, a.y - b.y) - RADIUS[a.card] - RADIUS[b.card])
 
 
+_enemies_last: list[Any] = [None, {}]
+
+
 def enemies(s: SignumState, m: Model) -> Sequence[Model]:
-    """The models of the other side."""
+    """The models of the other side (remembered per side for the last Battlefield: a creature's legal
+    list and its contacts both ask)."""
     side = m.side()
-    if "teams" not in s.config.variants:
-        return [o for o in s.models if (o.owner if o.controller < 0 else o.controller) != side]
-    return [o for o in s.models if s.hostile(o.side(), side)]
+    last = _enemies_last
+    if last[0] is not s.models:
+        last[0], last[1] = s.models, {}
+    found = last[1].get(side)
+    if found is None:
+        if "teams" not in s.config.variants:
+            found = tuple(o for o in s.models if (o.owner if o.controller < 0 else o.controller) != side)
+        else:
+            found = tuple(o for o in s.models if s.hostile(o.side(), side))
+        last[1][side] = found
+    return found  # type: ignore[no-any-return]

@@ -34,6 +34,9 @@ CHAPTERS = {
 START_CHAPTER = N_("5 Start of the game")
 """The chapter of the set-up's decisions."""
 
+END_TURN = Action("end_turn")
+"""The action every free moment offers (made once: actions are immutable)."""
+
 DICE_KINDS = ("roll", "first_die")
 WAITING = (
     "melee_roll",
@@ -154,7 +157,7 @@ class SignumGame(Game[SignumState]):
         return [
             *turn.card_actions(s),
             *[new_action(("activate", (m.uid,))) for m in turn.activatable(s)],
-            Action("end_turn"),
+            END_TURN,
         ]
 
     def chance_outcomes(self, state: SignumState) -> Sequence[tuple[Action, float]]:

@@ -93,7 +93,7 @@ def contact_moves(s: SignumState, m: Model, limit: float | None = None) -> dict[
     reach = allowance(s, m, False) if limit is None else limit
     me = cr.disc(m)
     flight = cr.has(s, m, "flight")
-    others = cr.others(s, m.uid)
+    others = bf.within_reach(me, cr.others(s, m.uid), reach)
     terrain = cr.obstacles(s.terrain)
     out = {}
     for e in cr.enemies(s, m):
@@ -125,7 +125,7 @@ class PointCheck:
         self.reach = allowance(s, m, False)
         """How far the creature may go."""
         self.me = cr.disc(m)
-        self.others = cr.others(s, m.uid)
+        self.others = bf.within_reach(self.me, cr.others(s, m.uid), self.reach)
         self.terrain = cr.obstacles(s.terrain)
         self.flight = cr.has(s, m, "flight")
 

@@ -239,16 +239,25 @@ def _entry_points(s: SignumState, seat: int, c: str) -> tuple[tuple[float, float
     key = (seat, cr.RADIUS[c])
     found = cache[2].get(key)
     if found is None:
-        found = cache[2][key] = tuple(_entry_point(s, seat, c, spot) for spot in range(len(ENTRY_X)))
+        r = cr.CARDS[c].base / 20.0
+        points = [edge_point(seat, along, r) for along in ENTRY_X]
+        # Only models near the seat's edge can be in the way: the box around the five points, wider than
+        # the 6.5 cm each point asks below, picks them in one pass.
+        lo_x, hi_x = min(x for x, _ in points) - 7.0, max(x for x, _ in points) + 7.0
+        lo_y, hi_y = min(y for _, y in points) - 7.0, max(y for _, y in points) + 7.0
+        near = [m for m in s.models if lo_x < m.x < hi_x and lo_y < m.y < hi_y]
+        found = cache[2][key] = tuple(_entry_point(s, near, x, y, r) for x, y in points)
     return found  # type: ignore[no-any-return]
 
 
-def _entry_point(s: SignumState, seat: int, c: str, spot: int) -> tuple[float, float] | None:
-    r = cr.CARDS[c].base / 20.0
-    x, y = edge_point(seat, ENTRY_X[spot], r)
+def _entry_point(
+    s: SignumState, near: list[Model], x: float, y: float, r: float
+) -> tuple[float, float] | None:
+    """(x, y) if a base of radius ``r`` fits there: no base among ``near`` overlaps it, nor impassable
+    terrain."""
     radius = cr.RADIUS
-    for m in s.models:
-        # bf.overlaps of the two bases, inlined: every spot of every card asks of every model.
+    for m in near:
+        # bf.overlaps of the two bases, inlined: every spot of every card asks.
         if (
             abs(m.y - y) < 6.5
             and abs(m.x - x) < 6.5

@@ -93,7 +93,12 @@ def _undecided(s: SignumState) -> bool:
         heroes = _heroes_on_battlefield(s)
         out, prosperity = s.out, s.prosperity
         last[0], last[1], last[2] = s.models, out, prosperity
-        last[3] = all(out[p] or (p in heroes and prosperity[p] < PROSPERITY_TO_WIN) for p in range(s.players))
+        undecided = True
+        for p in range(s.config.players):
+            if not out[p] and (p not in heroes or prosperity[p] >= PROSPERITY_TO_WIN):
+                undecided = False
+                break
+        last[3] = undecided
     return last[3]  # type: ignore[no-any-return]
 
 
