@@ -225,14 +225,20 @@ def stop_on_entry(mover: Disc, ux: float, uy: float, length: float, terrain: Seq
 
 def clip_to_board(mover: Disc, ux: float, uy: float, length: float) -> float:
     """The longest distance along (ux, uy), up to ``length``, keeping the base on the Battlefield."""
-    best = length
     lo, hi = mover.r, SIZE - mover.r
-    for pos, u in ((mover.x, ux), (mover.y, uy)):
-        if u > 1e-9:
-            best = min(best, (hi - pos) / u)
-        elif u < -1e-9:
-            best = min(best, (lo - pos) / u)
-    return max(0.0, best)
+    best = _axis_limit(_axis_limit(length, mover.x, ux, lo, hi), mover.y, uy, lo, hi)
+    return best if best > 0.0 else 0.0
+
+
+def _axis_limit(best: float, pos: float, u: float, lo: float, hi: float) -> float:
+    """``best``, or less if moving at rate ``u`` from ``pos`` leaves [lo, hi] sooner along this axis."""
+    if u > 1e-9:
+        far = (hi - pos) / u
+    elif u < -1e-9:
+        far = (lo - pos) / u
+    else:
+        return best
+    return far if far < best else best
 
 
 def contact_point(mover: Disc, target: Disc) -> tuple[float, float, float]:
@@ -296,34 +302,14 @@ def destination_groups(
         else []
     )
     blockers = near + walls
-    # What every direction shares, found once: each length's label in mm, the board's bounds, the
-    # reach at which difficult terrain counts as touched (in_terrain's tolerance).
+    # What every direction shares, found once: each length's label in mm, the reach at which difficult
+    # terrain counts as touched (in_terrain's tolerance), what _first_hit needs of each blocker.
     labelled = [[(length, round(length * 10)) for length in g] for g in groups]
-    lo, hi = r, SIZE - r
     grazing = [(t.disc.x, t.disc.y, r + t.disc.r + EPS) for t in slow]
     hits = _hit_table(px, py, blockers)
     bundles = list(zip(outs, seen, labelled, strict=True))
     for i, (ux, uy) in enumerate(DIRECTIONS):
-        # clip_to_board, inlined: the longest distance along the direction keeping the base on the board.
-        edge = longest
-        if ux > 1e-9:
-            far = (hi - px) / ux
-            if far < edge:
-                edge = far
-        elif ux < -1e-9:
-            far = (lo - px) / ux
-            if far < edge:
-                edge = far
-        if uy > 1e-9:
-            far = (hi - py) / uy
-            if far < edge:
-                edge = far
-        elif uy < -1e-9:
-            far = (lo - py) / uy
-            if far < edge:
-                edge = far
-        if not edge > 0.0:
-            edge = 0.0
+        edge = clip_to_board(mover, ux, uy, longest)
         stop = stop_on_entry(mover, ux, uy, edge, slow) if slow else edge
         block = math.inf if flight or not hits else _first_hit(ux, uy, hits)
         # Only a piece near this direction's line can be grazed: a path is no nearer to it than the line,

@@ -279,24 +279,21 @@ _cards_last: dict[int | None, tuple[tuple[object, ...], dict[str, dict[str, obje
 def visible_cards(s: SignumState, seat: int | None) -> dict[str, dict[str, object]]:
     """Summaries of every card the seat can see: on the Battlefield, in Cities, Graveyards, open hands, and
     the buildings it could build."""
-    own = () if seat is None else (s.hands[seat], s.tactics[seat])
-    inputs = (
-        s.models,
-        s.terrain,
-        s.city,
-        s.graveyard,
-        s.terrain_hands,
-        s.building_hands,
-        s.heroes,
-        s.config,
-        own,
-    )
+    hand, tactics = (None, None) if seat is None else (s.hands[seat], s.tactics[seat])
+    zones = (s.models, s.terrain, s.city, s.graveyard, s.terrain_hands, s.building_hands, s.heroes)
+    inputs = (*zones, s.config, hand, tactics)
     last = _cards_last.get(seat)
-    if last is not None and last[0] == inputs:  # immutable values: the same inputs, the same cards
+    if last is not None and _same(last[0], inputs):
         return dict(last[1])
     found = _visible_cards(s, seat)
     _cards_last[seat] = (inputs, found)
     return dict(found)
+
+
+def _same(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
+    """Whether two tuples hold the very same objects (immutable zones: the same objects, the same cards;
+    comparing values would cost more than finding the cards again)."""
+    return all(x is y for x, y in zip(a, b, strict=True))
 
 
 def _visible_cards(s: SignumState, seat: int | None) -> dict[str, dict[str, object]]:
