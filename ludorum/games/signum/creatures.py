@@ -70,8 +70,9 @@ def is_hero(s: SignumState, m: Model) -> bool:
     return m.card == s.heroes[m.owner]
 
 
-_props_cache: list[Any] = [None, None, {}]
-"""The last Battlefield (models and cities, both immutable tuples) and its models' properties."""
+_props_cache: list[Any] = [None, None, None, {}]
+"""What every model's properties depend on besides the model itself — the Aura holders (their value),
+the Cities and the heroes (immutable tuples) — and the properties found under them, by uid."""
 
 
 def props(s: SignumState, m: Model) -> dict[str, Prop]:
@@ -81,11 +82,18 @@ def props(s: SignumState, m: Model) -> dict[str, Prop]:
     armour are the same): read it, never change it.
     """
     cache = _props_cache
-    if cache[0] is not s.models or cache[1] is not s.city:
-        cache[0], cache[1], cache[2] = s.models, s.city, {}
-    found = cache[2].get(m.uid)
+    holders = _aura_holders(s)
+    # A move elsewhere on the Battlefield changes no model's properties unless an Aura holder moved: the
+    # answers stand while the holders, the Cities and the heroes do.
+    if (
+        cache[1] is not s.city
+        or cache[2] is not s.heroes
+        or (cache[0] is not holders and cache[0] != holders)
+    ):
+        cache[0], cache[1], cache[2], cache[3] = holders, s.city, s.heroes, {}
+    found = cache[3].get(m.uid)
     if found is None or found[0] is not m:
-        found = cache[2][m.uid] = (m, _props(s, m))
+        found = cache[3][m.uid] = (m, _props(s, m))
     return found[1]  # type: ignore[no-any-return]
 
 
