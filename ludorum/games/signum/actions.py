@@ -8,22 +8,27 @@ its card.  Quick Shooter may shoot and Battle Mage may use magic after moving (R
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ludorum.engine import CANCEL, Action
 from ludorum.engine.i18n import T
 from ludorum.games.signum import battlefield as bf
 from ludorum.games.signum import combat
 from ludorum.games.signum import creatures as cr
+from ludorum.games.signum.glossary import Prop
 from ludorum.games.signum.movement import begin_move, contact_moves, destinations
-from ludorum.games.signum.state import Model, SignumState
+from ludorum.games.signum.state import Model, SignumState, new_action
 
 
-def melee_targets(s: SignumState, m: Model) -> list[Model]:
-    """Enemies the creature may attack in melee: those in contact, not hidden.
+def melee_targets(s: SignumState, m: Model, near: list[Model] | None = None) -> list[Model]:
+    """Enemies the creature may attack in melee: those in contact, not hidden (``near``, if the caller
+    has found them already).
 
     Rulebook › Glossary › Defender: an enemy in contact with a Defender that declares a melee attack must
     target it (one of them, of its choice, if several).
     """
-    near = cr.enemies_in_contact(s, m)
+    if near is None:
+        near = cr.enemies_in_contact(s, m)
     defenders = [e for e in near if cr.has(s, e, "defender")]
     return defenders or near
 
@@ -35,17 +40,24 @@ def engaged(s: SignumState, m: Model) -> bool:
 
 def can_shoot(s: SignumState, m: Model, t: Model) -> str | None:
     """Why ``m`` may not shoot ``t``, or ``None`` (DESIGN.md §5: Shot X within XL, clear line of sight)."""
+    why = _shot_refusal(s, m, t, engaged(s, m))
+    return None if why is None else why()
+
+
+def _shot_refusal(s: SignumState, m: Model, t: Model, in_contact: bool) -> Callable[[], str] | None:
+    """:func:`can_shoot`'s answer, its message built only when asked (the legal list asks of every enemy
+    and needs no words), given whether ``m`` is ``engaged`` (the same for every target)."""
     if not s.hostile(t.side(), m.side()):
-        return T("Shot: only an enemy can be the target")
+        return lambda: T("Shot: only an enemy can be the target")
     if t.hidden:
-        return T("Shot: a hidden creature cannot be attacked")
-    if engaged(s, m):
-        return T("Shot: a creature in contact with an enemy cannot shoot (designed § 7.3)")
+        return lambda: T("Shot: a hidden creature cannot be attacked")
+    if in_contact:
+        return lambda: T("Shot: a creature in contact with an enemy cannot shoot (designed § 7.3)")
     d = cr.dist(m, t)
     if d > bf.XL + bf.EPS:
-        return T("Shot: the target is beyond XL ({d} cm)", d=f"{d:.1f}")
+        return lambda: T("Shot: the target is beyond XL ({d} cm)", d=f"{d:.1f}")
     if not cr.sees(s, m, t):
-        return T("Shot: terrain blocks the line of sight")
+        return lambda: T("Shot: terrain blocks the line of sight")
     return None
 
 
@@ -54,30 +66,34 @@ def stage_actions(s: SignumState) -> list[Action]:
     m = s.model(s.acting)
     moved = s.stage >= 1
     out: list[Action] = []
+    have = cr.props(s, m)  # asked of many times below: cr.has is ``in have``, cr.x_of is _x(have, ...)
     if s.stage == 0:
         for i, mm, _, _ in destinations(s, m, False):
-            out.append(Action("move", (i, mm)))
+            out.append(new_action(("move", (i, mm))))
         for uid in contact_moves(s, m):
-            out.append(Action("contact", (uid,)))
-        if not cr.has(s, m, "slow"):  # › Slow: cannot Run
+            out.append(new_action(("contact", (uid,))))
+        if "slow" not in have:  # › Slow: cannot Run
             for i, _, _, _ in destinations(s, m, True):
-                out.append(Action("run", (i,)))
-    targets = melee_targets(s, m)
+                out.append(new_action(("run", (i,))))
+    # Every enemy in contact, hidden or not, found once: melee, finding the hidden and Shot's "engaged".
+    touching = cr.enemies_in_contact(s, m, True)
+    near = [e for e in touching if not e.hidden]
+    targets = melee_targets(s, m, near)
     for t in targets:
-        out.append(Action("melee", (t.uid,)))
+        out.append(new_action(("melee", (t.uid,))))
     if s.stage == 2:
         out.append(Action("done"))
         return out
-    battle_mage = cr.has(s, m, "battle_mage")
-    magic_ok = not moved or battle_mage
-    if cr.x_of(s, m, "magical_strike") and magic_ok:
+    magic_ok = not moved or "battle_mage" in have
+    if _x(have, "magical_strike") and magic_ok:
         out.extend(Action("strike", (t.uid,)) for t in targets)
     foes = cr.enemies(s, m)
-    if cr.x_of(s, m, "shot") and (not moved or cr.has(s, m, "quick_shooter")):
-        out.extend(Action("shoot", (t.uid,)) for t in foes if can_shoot(s, m, t) is None)
-    if cr.x_of(s, m, "magic_shot") and magic_ok:
+    if _x(have, "shot") and (not moved or "quick_shooter" in have):
+        busy = bool(near)  # engaged()
+        out.extend(Action("shoot", (t.uid,)) for t in foes if _shot_refusal(s, m, t, busy) is None)
+    if _x(have, "magic_shot") and magic_ok:
         out.extend(Action("magic_shot", (t.uid,)) for t in foes if cr.dist(m, t) <= bf.XL + bf.EPS)
-    if cr.x_of(s, m, "control") and magic_ok:
+    if _x(have, "control") and magic_ok:
         out.extend(
             Action("control", (t.uid,))
             for t in foes
@@ -87,7 +103,7 @@ def stage_actions(s: SignumState) -> list[Action]:
             and cr.dist(m, t) <= bf.XL + bf.EPS
             and cr.sees(s, m, t)
         )
-    if not moved and cr.x_of(s, m, "healer"):
+    if not moved and _x(have, "healer"):
         out.extend(
             Action("heal", (f.uid,))
             for f in s.models
@@ -95,11 +111,17 @@ def stage_actions(s: SignumState) -> list[Action]:
         )
     # › Hidden: finding a hidden creature in contact "counts as a melee attack", so, like melee, it may
     # follow a move (into contact with it).
-    out.extend(Action("detect", (e.uid,)) for e in cr.enemies_in_contact(s, m, True) if e.hidden)
+    out.extend(Action("detect", (e.uid,)) for e in touching if e.hidden)
     out.append(Action("done"))
     if s.stage == 0:
         out.append(CANCEL)
     return out
+
+
+def _x(have: dict[str, Prop], name: str) -> int:
+    """:func:`creatures.x_of` over properties already found."""
+    p = have.get(name)
+    return p.x if p else 0
 
 
 def pursuit_actions(s: SignumState, uid: int) -> list[Action]:

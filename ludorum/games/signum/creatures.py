@@ -34,16 +34,25 @@ def parsed(text: str) -> Prop:
 
 
 def disc(m: Model) -> bf.Disc:
-    """The model's base as geometry."""
-    return bf.Disc(m.x, m.y, RADIUS[m.card])
+    """The model's base as geometry (remembered per model object: models are immutable and shared by
+    the states that follow, and every question about the Battlefield asks for bases)."""
+    found = _disc_memo.get(id(m))
+    if found is not None and found[0] is m:
+        return found[1]
+    if len(_disc_memo) > 20_000:
+        _disc_memo.clear()
+    d = bf.Disc(m.x, m.y, RADIUS[m.card])
+    # The entry holds the model, so its id cannot be reused while the entry stands.
+    _disc_memo[id(m)] = (m, d)
+    return d
+
+
+_disc_memo: dict[int, tuple[Model, bf.Disc]] = {}
 
 
 def disc_of(s: SignumState, m: Model) -> bf.Disc:
-    """The model's base, from the per-Battlefield cache when the model stands there unchanged."""
-    if _discs[0] is not s.models:
-        _refresh(s)
-    found = _discs[2].get(m.uid)
-    return found if found is not None and found.x == m.x and found.y == m.y else disc(m)
+    """The model's base (:func:`disc`; the state is not needed since bases are remembered per model)."""
+    return disc(m)
 
 
 def city_benefit(s: SignumState, seat: int, benefit: str) -> int:
@@ -61,45 +70,82 @@ def is_hero(s: SignumState, m: Model) -> bool:
     return m.card == s.heroes[m.owner]
 
 
-_props_cache: list[Any] = [None, None, {}]
-"""The last Battlefield (models and cities, both immutable tuples) and its models' properties."""
+_props_cache: list[Any] = [None, None, None, {}]
+"""What every model's properties depend on besides the model itself — the Aura holders (their value),
+the Cities and the heroes (immutable tuples) — and the properties found under them, by uid."""
 
 
 def props(s: SignumState, m: Model) -> dict[str, Prop]:
-    """Every property the model has now: its card, relics, granted ones, Auras of friends, the City."""
+    """Every property the model has now: its card, relics, granted ones, Auras of friends, the City.
+
+    The answer is shared (by every model whose card, relics, granted properties, Auras received and City
+    armour are the same): read it, never change it.
+    """
     cache = _props_cache
-    if cache[0] is not s.models or cache[1] is not s.city:
-        cache[0], cache[1], cache[2] = s.models, s.city, {}
-    found = cache[2].get(m.uid)
+    holders = _aura_holders(s)
+    # A move elsewhere on the Battlefield changes no model's properties unless an Aura holder moved: the
+    # answers stand while the holders, the Cities and the heroes do.
+    if (
+        cache[1] is not s.city
+        or cache[2] is not s.heroes
+        or (cache[0] is not holders and cache[0] != holders)
+    ):
+        cache[0], cache[1], cache[2], cache[3] = holders, s.city, s.heroes, {}
+    found = cache[3].get(m.uid)
     if found is None or found[0] is not m:
-        found = cache[2][m.uid] = (m, _props(s, m))
+        found = cache[3][m.uid] = (m, _props(s, m))
     return found[1]  # type: ignore[no-any-return]
 
 
 def _props(s: SignumState, m: Model) -> dict[str, Prop]:
-    c = CARDS[m.card]
-    out = dict(c.propmap)
-    extra: list[Prop] = []
-    for r in m.relics:
-        extra.extend(CARDS[r].props)
-    for g in m.granted:
-        extra.append(parsed(g))
     # Rulebook › Glossary › Aura X: "all your creatures at distance X or less receive the property;
     # the holder of the Aura cannot receive it."
-    side = m.side()
-    me = None
-    for o in s.models:
-        aura = AURAS.get(o.card)
-        if aura is None or o.uid == m.uid or o.side() != side:
-            continue
-        if me is None:
-            me = disc(m)
-        if bf.distance(me, disc(o)) <= bf.DISTANCES[aura.dist] + bf.EPS:
-            extra.append(parsed(aura.arg))
-    if is_hero(s, m):
-        armour = city_benefit(s, m.owner, "hero_armour")
-        if armour:
-            extra.append(Prop("armour", armour))
+    received: tuple[str, ...] = ()
+    holders = _aura_holders(s)
+    if holders:
+        side = m.side()
+        me = disc(m)
+        received = tuple(
+            arg
+            for uid, o_side, o_disc, reach, arg in holders
+            if uid != m.uid and o_side == side and bf.distance(me, o_disc) <= reach
+        )
+    armour = city_benefit(s, m.owner, "hero_armour") if m.card == s.heroes[m.owner] else 0
+    return _props_of(m.card, m.relics, m.granted, received, armour)
+
+
+_holders_cache: list[Any] = [None, ()]
+
+
+def _aura_holders(s: SignumState) -> tuple[tuple[int, int, bf.Disc, float, str], ...]:
+    """The models holding an Aura on this Battlefield: uid, side, base, reach and the property given
+    (found once per Battlefield: most have none, and every model's properties ask)."""
+    if _holders_cache[0] is not s.models:
+        _holders_cache[0] = s.models
+        _holders_cache[1] = tuple(
+            (o.uid, o.side(), disc(o), bf.DISTANCES[a.dist] + bf.EPS, a.arg)
+            for o in s.models
+            if (a := AURAS.get(o.card)) is not None
+        )
+    return _holders_cache[1]  # type: ignore[no-any-return]
+
+
+@functools.lru_cache(maxsize=8192)
+def _props_of(
+    card_id: str, relics: tuple[str, ...], granted: tuple[str, ...], received: tuple[str, ...], armour: int
+) -> dict[str, Prop]:
+    """The properties a card has with these relics, granted properties, Auras received (in the models'
+    order) and City armour: where two give the same property, the larger X counts, the first on a tie."""
+    out = dict(CARDS[card_id].propmap)
+    extra: list[Prop] = []
+    for r in relics:
+        extra.extend(CARDS[r].props)
+    for g in granted:
+        extra.append(parsed(g))
+    for arg in received:
+        extra.append(parsed(arg))
+    if armour:
+        extra.append(Prop("armour", armour))
     for p in extra:
         have = out.get(p.name)
         if have is None or p.x > have.x:
@@ -120,12 +166,16 @@ def x_of(s: SignumState, m: Model, name: str) -> int:
 
 def health(m: Model) -> int:
     """Wounds the model can take before it goes to the Graveyard (card plus relics)."""
+    if not m.relics:  # the common case, without building a generator
+        return CARDS[m.card].health
     return CARDS[m.card].health + sum(CARDS[r].health for r in m.relics)
 
 
 def strength(s: SignumState, m: Model) -> int:
     """Melee dice: the card's strength, relics, the City's Smithy for a hero and Berserk X when wounded."""
-    value = CARDS[m.card].strength + sum(CARDS[r].strength for r in m.relics)
+    value = CARDS[m.card].strength
+    if m.relics:
+        value += sum(CARDS[r].strength for r in m.relics)
     if is_hero(s, m):
         value += city_benefit(s, m.owner, "hero_strength")
     if m.wounds:
@@ -136,6 +186,8 @@ def strength(s: SignumState, m: Model) -> int:
 
 def movement(m: Model) -> float:
     """The model's movement in cm (card plus relics)."""
+    if not m.relics:  # the common case, without building a generator
+        return CARDS[m.card].movement
     return CARDS[m.card].movement + sum(CARDS[r].movement for r in m.relics)
 
 
@@ -148,9 +200,20 @@ def run_distance(m: Model) -> float:
     return bf.XL
 
 
-@functools.lru_cache(maxsize=256)
+_obstacles_last: list[Any] = [None, ()]
+
+
 def obstacles(terrain: tuple[Placed, ...]) -> tuple[bf.Obstacle, ...]:
-    """The terrain on the Battlefield as geometry."""
+    """The terrain on the Battlefield as geometry (the last terrain asked is remembered by identity:
+    hashing the pieces at every question cost more than building them)."""
+    last = _obstacles_last
+    if last[0] is not terrain:
+        last[0], last[1] = terrain, _obstacles(terrain)
+    return last[1]  # type: ignore[no-any-return]
+
+
+@functools.lru_cache(maxsize=256)
+def _obstacles(terrain: tuple[Placed, ...]) -> tuple[bf.Obstacle, ...]:
     out = []
     for t in terrain:
         c = CARDS[t.card]
@@ -158,34 +221,34 @@ def obstacles(terrain: tuple[Placed, ...]) -> tuple[bf.Obstacle, ...]:
     return tuple(out)
 
 
-_discs: list[Any] = [None, (), {}]
+_others_last: list[Any] = [None, -1, ()]
 
 
-def _refresh(s: SignumState) -> None:
-    pairs = tuple((o.uid, disc(o)) for o in s.models)
-    _discs[0], _discs[1], _discs[2] = s.models, pairs, dict(pairs)
-
-
-def others(s: SignumState, uid: int) -> list[bf.Disc]:
-    """Every base on the Battlefield except the model's own."""
-    if _discs[0] is not s.models:
-        _refresh(s)
-    return [d for u, d in _discs[1] if u != uid]
+def others(s: SignumState, uid: int) -> tuple[bf.Disc, ...]:
+    """Every base on the Battlefield except the model's own (the last answer is remembered: a creature's
+    moves, contacts and exact points all ask on the same Battlefield)."""
+    last = _others_last
+    if last[0] is not s.models or last[1] != uid:
+        last[0], last[1], last[2] = s.models, uid, tuple([disc(o) for o in s.models if o.uid != uid])
+    return last[2]  # type: ignore[no-any-return]
 
 
 def enemies_in_contact(s: SignumState, m: Model, include_hidden: bool = False) -> list[Model]:
     """Enemy models whose bases touch this one (hidden ones only if asked)."""
     side = m.side()
     x, y, r = m.x, m.y, RADIUS[m.card] + bf.EPS
-    return [
-        o
-        for o in s.models
-        if abs(o.x - x) < 6.1
-        and abs(o.y - y) < 6.1
-        and s.hostile(o.side(), side)
-        and (include_hidden or not o.hidden)
-        and math.hypot(o.x - x, o.y - y) <= r + RADIUS[o.card]
-    ]
+    teams = "teams" in s.config.variants
+    out = []
+    for o in s.models:
+        # Cheap tests first: the largest bases touch within 6.1 cm on each axis.
+        if abs(o.x - x) >= 6.1 or abs(o.y - y) >= 6.1 or (o.hidden and not include_hidden):
+            continue
+        o_side = o.owner if o.controller < 0 else o.controller
+        if o_side == side or (teams and o_side % 2 == side % 2):
+            continue  # not hostile (SignumState.hostile)
+        if math.hypot(o.x - x, o.y - y) <= r + RADIUS[o.card]:
+            out.append(o)
+    return out
 
 
 def sees(s: SignumState, a: Model, b: Model) -> bool:
@@ -198,9 +261,21 @@ def dist(a: Model, b: Model) -> float:
     return max(0.0, math.hypot(a.x - b.x, a.y - b.y) - RADIUS[a.card] - RADIUS[b.card])
 
 
+_enemies_last: list[Any] = [None, {}]
+
+
 def enemies(s: SignumState, m: Model) -> Sequence[Model]:
-    """The models of the other side."""
+    """The models of the other side (remembered per side for the last Battlefield: a creature's legal
+    list and its contacts both ask)."""
     side = m.side()
-    if "teams" not in s.config.variants:
-        return [o for o in s.models if (o.owner if o.controller < 0 else o.controller) != side]
-    return [o for o in s.models if s.hostile(o.side(), side)]
+    last = _enemies_last
+    if last[0] is not s.models:
+        last[0], last[1] = s.models, {}
+    found = last[1].get(side)
+    if found is None:
+        if "teams" not in s.config.variants:
+            found = tuple(o for o in s.models if (o.owner if o.controller < 0 else o.controller) != side)
+        else:
+            found = tuple(o for o in s.models if s.hostile(o.side(), side))
+        last[1][side] = found
+    return found  # type: ignore[no-any-return]

@@ -14,7 +14,7 @@ from ludorum.games.signum import actions as act
 from ludorum.games.signum import combat, dice, setup, turn, victory
 from ludorum.games.signum import creatures as cr
 from ludorum.games.signum.movement import destinations, why_not_point
-from ludorum.games.signum.state import SignumState, player
+from ludorum.games.signum.state import SignumState, new_action, player
 
 if TYPE_CHECKING:
     from ludorum.engine.evaluation import Evaluation
@@ -22,7 +22,9 @@ if TYPE_CHECKING:
 _cache: list[Any] = [None, None]
 """The last state asked for its legal actions and the answer (states are never changed in place)."""
 
-MOVEMENT_RULE = T("Rulebook › 7.1 Movement")
+MOVEMENT_RULE = T("7.1 Movement (designed § 7.1, docs/signum-rules.md)")
+"""The rule a refused exact point cites.  The rulebook gives chapter 7.1 only its title (its contents list);
+chapters 8–11 say nothing of how a move is measured, so the whole check is the project's design."""
 CHAPTERS = {
     "build": N_("6.2 Building phase"),
     "terrain": N_("6.3 Terrain cards"),
@@ -31,6 +33,9 @@ CHAPTERS = {
 """The rulebook chapter of each phase, named in refusals."""
 START_CHAPTER = N_("5 Start of the game")
 """The chapter of the set-up's decisions."""
+
+END_TURN = Action("end_turn")
+"""The action every free moment offers (made once: actions are immutable)."""
 
 DICE_KINDS = ("roll", "first_die")
 WAITING = (
@@ -151,8 +156,8 @@ class SignumGame(Game[SignumState]):
             return act.stage_actions(s)
         return [
             *turn.card_actions(s),
-            *(Action("activate", (m.uid,)) for m in turn.activatable(s)),
-            Action("end_turn"),
+            *[new_action(("activate", (m.uid,))) for m in turn.activatable(s)],
+            END_TURN,
         ]
 
     def chance_outcomes(self, state: SignumState) -> Sequence[tuple[Action, float]]:
@@ -208,7 +213,11 @@ class SignumGame(Game[SignumState]):
                 return False
             if kind == "end_turn":
                 return not args
-            return len(args) == 1 and any(m.uid == args[0] for m in turn.activatable(s))
+            if len(args) != 1:
+                return False
+            m = s.find(args[0])  # type: ignore[arg-type]
+            # turn.activatable, for this one model
+            return m is not None and m.side() == s.active and not m.activated and not m.fresh
         if kind == "pass":
             return not args and not s.pending and s.phase in ("build", "terrain")
         if kind == "split":

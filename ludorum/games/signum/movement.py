@@ -22,12 +22,23 @@ def allowance(s: SignumState, m: Model, run: bool) -> float:
     Rulebook › Glossary › Difficult terrain: a creature starting its move in it moves S or less.
     """
     reach = cr.run_distance(m) if run else cr.movement(m)
-    if s.terrain and not cr.has(s, m, "flight"):
+    return min(reach, bf.S) if _held(s, m) else reach
+
+
+def _held(s: SignumState, m: Model) -> bool:
+    """Whether the creature starts its move in difficult terrain (and has no Flight); remembered with
+    the destinations, since a creature's moves, runs and contacts all ask."""
+    if not s.terrain:
+        return False
+    found = _scope(s).get(("held", m.uid))
+    if found is not None and found[0] is m:
+        return found[1]  # type: ignore[no-any-return]
+    held = False
+    if not cr.has(s, m, "flight"):
         me = cr.disc(m)
-        for o in cr.obstacles(s.terrain):
-            if o.difficult and bf.in_terrain(me, o):
-                return min(reach, bf.S)
-    return reach
+        held = any(o.difficult and bf.in_terrain(me, o) for o in cr.obstacles(s.terrain))
+    _scope(s)[("held", m.uid)] = (m, held)
+    return held
 
 
 def move_lengths(reach: float) -> list[float]:
@@ -41,26 +52,32 @@ _cache: list[Any] = [None, None, {}]
 """The last Battlefield (models and terrain, immutable tuples) and the destinations found on it."""
 
 
-def destinations(s: SignumState, m: Model, run: bool) -> list[tuple[int, int, float, float]]:
-    """Legal (direction, length in mm, x, y) destinations of a move or a run."""
+def _scope(s: SignumState) -> dict[Any, Any]:
+    """What is remembered of this Battlefield (its models and terrain, immutable tuples)."""
     cache = _cache
     if cache[0] is not s.models or cache[1] is not s.terrain:
         cache[0], cache[1], cache[2] = s.models, s.terrain, {}
-    key = (m.uid, run)
-    found = cache[2].get(key)
+    return cache[2]  # type: ignore[no-any-return]
+
+
+def destinations(s: SignumState, m: Model, run: bool) -> list[tuple[int, int, float, float]]:
+    """Legal (direction, length in mm, x, y) destinations of a move or a run."""
+    scope = _scope(s)
+    found = scope.get((m.uid, run))
     if found is None:
         walk, dash = _destinations(s, m)
-        cache[2][(m.uid, False)], cache[2][(m.uid, True)] = walk, dash
+        scope[(m.uid, False)], scope[(m.uid, True)] = walk, dash
         found = dash if run else walk
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def _destinations(
     s: SignumState, m: Model
 ) -> tuple[list[tuple[int, int, float, float]], list[tuple[int, int, float, float]]]:
     """The destinations of a move and of a run, found together."""
-    walk = allowance(s, m, False)
-    dash = allowance(s, m, True)
+    walk, dash = cr.movement(m), cr.run_distance(m)
+    if _held(s, m):  # allowance(), once for both
+        walk, dash = min(walk, bf.S), min(dash, bf.S)
     groups = bf.destination_groups(
         cr.disc(m),
         [move_lengths(walk), [dash]],
@@ -76,7 +93,7 @@ def contact_moves(s: SignumState, m: Model, limit: float | None = None) -> dict[
     reach = allowance(s, m, False) if limit is None else limit
     me = cr.disc(m)
     flight = cr.has(s, m, "flight")
-    others = cr.others(s, m.uid)
+    others = bf.within_reach(me, cr.others(s, m.uid), reach)
     terrain = cr.obstacles(s.terrain)
     out = {}
     for e in cr.enemies(s, m):
@@ -108,7 +125,7 @@ class PointCheck:
         self.reach = allowance(s, m, False)
         """How far the creature may go."""
         self.me = cr.disc(m)
-        self.others = cr.others(s, m.uid)
+        self.others = bf.within_reach(self.me, cr.others(s, m.uid), self.reach)
         self.terrain = cr.obstacles(s.terrain)
         self.flight = cr.has(s, m, "flight")
 

@@ -7,16 +7,19 @@ order of the battle decks by nobody (only their sizes are public).
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any
 
-from ludorum.engine import GameState, hidden, per_seat
+from ludorum.engine import Action, GameState, hidden, per_seat
 from ludorum.engine.i18n import T, Text
 from ludorum.games.signum.dice import Roll, Rolled
 
 
+@functools.cache
 def player(seat: int) -> Text:
-    """A seat as the log and the labels name it: ``"P1"``."""
+    """A seat as the log and the labels name it: ``"P1"`` (made once per seat: texts are immutable)."""
     return T("P{n}", n=seat + 1)
 
 
@@ -44,14 +47,28 @@ class Model:
         return self.owner if self.controller < 0 else self.controller
 
     def but(self, **changes: Any) -> Model:
-        """A copy with some fields changed."""
-        new = object.__new__(Model)
-        for name in _MODEL_FIELDS:
-            object.__setattr__(new, name, changes[name] if name in changes else getattr(self, name))
-        return new
+        """A copy with some fields changed (replaced below by the generated :func:`_make_but`)."""
+        raise NotImplementedError  # pragma: no cover
 
 
 _MODEL_FIELDS = tuple(f.name for f in fields(Model))
+
+
+def _make_but() -> Any:
+    """Generate ``Model.but``: one line per field, each set through its slot (the hottest copy of the
+    rules: every move, wound and turn's refresh makes one; a loop over the fields cost twice as much)."""
+    lines = ["def but(self, **changes):", "    new = _new(Model)", "    get = changes.get"]
+    lines += [f"    _set_{name}(new, get({name!r}, self.{name}))" for name in _MODEL_FIELDS]
+    lines.append("    return new")
+    namespace: dict[str, Any] = {"_new": object.__new__, "Model": Model}
+    namespace.update({f"_set_{name}": getattr(Model, name).__set__ for name in _MODEL_FIELDS})
+    exec("\n".join(lines), namespace)
+    fn = namespace["but"]
+    fn.__doc__ = "A copy with some fields changed."
+    return fn
+
+
+Model.but = _make_but()  # type: ignore[method-assign]
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +195,11 @@ class SignumState(GameState):
         """Add a line to the public log (the last 12 lines are kept); ``text`` is a ``T(...)`` message, so
         every reader reads it in their language."""
         self.log = (*self.log[-11:], text)
+
+
+new_action: Callable[[tuple[str, tuple[Any, ...]]], Action] = functools.partial(tuple.__new__, Action)
+"""``new_action((kind, args))`` is ``Action(kind, args)`` without the NamedTuple's Python-level
+``__new__``: the legal lists build tens of thousands of actions a second."""
 
 
 def set_item(t: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:

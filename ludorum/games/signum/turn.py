@@ -10,6 +10,8 @@ the chapter titles the rulebook's contents list and the facts of DESIGN.md §5.
 from __future__ import annotations
 
 import functools
+import math
+from collections.abc import Iterator
 from typing import Any
 
 from ludorum.engine import Action
@@ -17,6 +19,7 @@ from ludorum.engine.i18n import T
 from ludorum.games.signum import battlefield as bf
 from ludorum.games.signum import combat, victory
 from ludorum.games.signum import creatures as cr
+from ludorum.games.signum.content import Card
 from ludorum.games.signum.effects import (
     MAX_TACTICS,
     bury_dead,
@@ -29,7 +32,7 @@ from ludorum.games.signum.effects import (
     wound,
 )
 from ludorum.games.signum.setup import edge_point
-from ludorum.games.signum.state import Model, Placed, SignumState, player, set_item
+from ludorum.games.signum.state import Model, Placed, SignumState, new_action, player, set_item
 
 BASE_INCOME = 2
 """Designed (§ 6.1): prosperity every turn before buildings."""
@@ -78,7 +81,7 @@ def skip_empty_phases(s: SignumState) -> None:
     """Pass over a building or terrain phase in which nothing can be done."""
     if s.phase == "build" and not buildable(s):
         s.phase = "terrain"
-    if s.phase == "terrain" and not terrain_actions(s):
+    if s.phase == "terrain" and not any(_terrain_choices(s)):
         start_activation(s)
 
 
@@ -142,20 +145,23 @@ def terrain_fits(s: SignumState, t: str, x: float, y: float) -> str | None:
     for m in s.models:
         if bf.overlaps(d, cr.disc(m)):
             return T("Terrain: it would cover a creature's base")
-    for p in s.terrain:
-        if bf.overlaps(d, bf.Disc(p.x, p.y, cr.CARDS[p.card].radius)):
+    for o in cr.obstacles(s.terrain):
+        if bf.overlaps(d, o.disc):
             return T("Terrain: it would overlap other terrain")
     return None
 
 
 def terrain_actions(s: SignumState) -> list[Action]:
     """Terrain cards the active seat may lay, and where."""
-    out = []
+    return list(_terrain_choices(s))
+
+
+def _terrain_choices(s: SignumState) -> Iterator[Action]:
+    """:func:`terrain_actions` one at a time (whether there is any needs only the first)."""
     for t in dict.fromkeys(s.terrain_hands[s.active]):
         for i, (x, y) in enumerate(TERRAIN_SPOTS):
             if terrain_fits(s, t, x, y) is None:
-                out.append(Action("terrain", (t, i)))
-    return out
+                yield Action("terrain", (t, i))
 
 
 def lay_terrain(s: SignumState, t: str, spot: int) -> None:
@@ -199,12 +205,20 @@ def clink(s: SignumState, uid: int, pay: bool) -> None:
 
 def card_cost(s: SignumState, seat: int, c: str) -> int:
     """What a card costs to play: its cost less the City's discounts (never below 0)."""
-    card = cr.CARDS[c]
+    return _cost(cr.CARDS[c], _discounts(s, seat))
+
+
+def _discounts(s: SignumState, seat: int) -> tuple[int, int]:
+    """The City's discounts on characters and on mercenaries (found once for a whole hand)."""
+    return cr.city_benefit(s, seat, "discount_characters"), cr.city_benefit(s, seat, "discount_mercenaries")
+
+
+def _cost(card: Card, discounts: tuple[int, int]) -> int:
     cost = card.cost
     if card.kind == "character":
-        cost -= cr.city_benefit(s, seat, "discount_characters")
+        cost -= discounts[0]
         if card.faction == "mercenary":
-            cost -= cr.city_benefit(s, seat, "discount_mercenaries")
+            cost -= discounts[1]
     return max(0, cost)
 
 
@@ -213,21 +227,44 @@ _entry_cache: list[Any] = [None, None, {}]
 
 def entry_point(s: SignumState, seat: int, c: str, spot: int) -> tuple[float, float] | None:
     """Where a character enters at a spot, or ``None`` if a base or impassable terrain is in the way."""
+    return _entry_points(s, seat, c)[spot]
+
+
+def _entry_points(s: SignumState, seat: int, c: str) -> tuple[tuple[float, float] | None, ...]:
+    """:func:`entry_point` at every spot, remembered for the last Battlefield (models and terrain) by the
+    seat and the size of the base: a hand's characters share them."""
     cache = _entry_cache
     if cache[0] is not s.models or cache[1] is not s.terrain:
         cache[0], cache[1], cache[2] = s.models, s.terrain, {}
-    key = (seat, cr.RADIUS[c], spot)
-    if key not in cache[2]:
-        cache[2][key] = _entry_point(s, seat, c, spot)
-    return cache[2][key]  # type: ignore[no-any-return]
+    key = (seat, cr.RADIUS[c])
+    found = cache[2].get(key)
+    if found is None:
+        r = cr.CARDS[c].base / 20.0
+        points = [edge_point(seat, along, r) for along in ENTRY_X]
+        # Only models near the seat's edge can be in the way: the box around the five points, wider than
+        # the 6.5 cm each point asks below, picks them in one pass.
+        lo_x, hi_x = min(x for x, _ in points) - 7.0, max(x for x, _ in points) + 7.0
+        lo_y, hi_y = min(y for _, y in points) - 7.0, max(y for _, y in points) + 7.0
+        near = [m for m in s.models if lo_x < m.x < hi_x and lo_y < m.y < hi_y]
+        found = cache[2][key] = tuple(_entry_point(s, near, x, y, r) for x, y in points)
+    return found  # type: ignore[no-any-return]
 
 
-def _entry_point(s: SignumState, seat: int, c: str, spot: int) -> tuple[float, float] | None:
-    r = cr.CARDS[c].base / 20.0
-    x, y = edge_point(seat, ENTRY_X[spot], r)
+def _entry_point(
+    s: SignumState, near: list[Model], x: float, y: float, r: float
+) -> tuple[float, float] | None:
+    """(x, y) if a base of radius ``r`` fits there: no base among ``near`` overlaps it, nor impassable
+    terrain."""
+    radius = cr.RADIUS
+    for m in near:
+        # bf.overlaps of the two bases, inlined: every spot of every card asks.
+        if (
+            abs(m.y - y) < 6.5
+            and abs(m.x - x) < 6.5
+            and math.hypot(x - m.x, y - m.y) < r + radius[m.card] - bf.EPS
+        ):
+            return None
     d = bf.Disc(x, y, r)
-    if any(abs(m.y - y) < 6.5 and abs(m.x - x) < 6.5 and bf.overlaps(d, cr.disc(m)) for m in s.models):
-        return None
     if any(o.impassable and bf.overlaps(d, o.disc) for o in cr.obstacles(s.terrain)):
         return None
     return x, y
@@ -253,16 +290,16 @@ def card_actions(s: SignumState) -> list[Action]:
     seat = s.active
     out: list[Action] = []
     hero = s.hero_of(seat)
+    discounts = _discounts(s, seat)
+    purse = s.prosperity[seat]
     for c in dict.fromkeys(s.hands[seat]):
         card = cr.CARDS[c]
-        if card_cost(s, seat, c) > s.prosperity[seat]:
+        if _cost(card, discounts) > purse:
             continue
         if card.kind == "character":
-            out.extend(
-                Action("recruit", (c, i))
-                for i in range(len(ENTRY_X))
-                if entry_point(s, seat, c, i) is not None
-            )
+            for i, point in enumerate(_entry_points(s, seat, c)):
+                if point is not None:
+                    out.append(new_action(("recruit", (c, i))))
         elif card.kind == "spell":
             out.extend(Action("cast", (c, t)) for t in spell_targets(s, seat, c))
         elif card.kind == "relic":
@@ -343,7 +380,12 @@ def cast(s: SignumState, c: str, target: int) -> None:
 
 def activatable(s: SignumState) -> list[Model]:
     """The active seat's creatures that may still be activated this turn (› Rush for fresh ones)."""
-    return [m for m in s.models if m.side() == s.active and not m.activated and not m.fresh]
+    active = s.active
+    return [
+        m
+        for m in s.models
+        if not m.activated and not m.fresh and (m.owner if m.controller < 0 else m.controller) == active
+    ]
 
 
 def end_turn(s: SignumState) -> None:

@@ -9,6 +9,8 @@ characters during the game.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ludorum.engine.i18n import T, join
 from ludorum.games.signum import creatures as cr
 from ludorum.games.signum import effects
@@ -62,6 +64,44 @@ def _sides(s: SignumState, seats: list[int]) -> set[int]:
     return {p % 2 if s.config.has("teams") else p for p in seats}
 
 
+_heroes_last: list[Any] = [None, None, frozenset()]
+
+
+def _heroes_on_battlefield(s: SignumState) -> frozenset[int]:
+    """The seats whose hero stands on the Battlefield (``SignumState.hero_of`` is not ``None``), found in
+    one pass and remembered for the last Battlefield: every step checks the end at least once."""
+    last = _heroes_last
+    if last[0] is not s.models or last[1] is not s.heroes:
+        heroes = s.heroes
+        last[0], last[1], last[2] = (
+            s.models,
+            heroes,
+            frozenset(m.owner for m in s.models if m.card == heroes[m.owner]),
+        )
+    return last[2]  # type: ignore[no-any-return]
+
+
+_undecided_last: list[Any] = [None, None, None, False]
+
+
+def _undecided(s: SignumState) -> bool:
+    """Whether every seat still in the game has its hero on the Battlefield and less than 51 prosperity:
+    :func:`check_end`'s answer is then "no" (remembered for the last Battlefield, seats out and
+    prosperity: every step asks, and most steps change none of them)."""
+    last = _undecided_last
+    if last[0] is not s.models or last[1] is not s.out or last[2] is not s.prosperity:
+        heroes = _heroes_on_battlefield(s)
+        out, prosperity = s.out, s.prosperity
+        last[0], last[1], last[2] = s.models, out, prosperity
+        undecided = True
+        for p in range(s.config.players):
+            if not out[p] and (p not in heroes or prosperity[p] >= PROSPERITY_TO_WIN):
+                undecided = False
+                break
+        last[3] = undecided
+    return last[3]  # type: ignore[no-any-return]
+
+
 def check_end(s: SignumState) -> bool:
     """End the game if a victory condition holds (after all triggered effects resolved); say if it did.
 
@@ -77,12 +117,15 @@ def check_end(s: SignumState) -> bool:
     """
     if s.phase == "over":
         return True
+    if not s.reached and _undecided(s):
+        return False
     n = s.players
     while True:
         if s.reached:
             _prosperity_win(s, list(s.reached))
             return True
-        fallen = [p for p in range(n) if not s.out[p] and s.hero_of(p) is None]
+        standing_heroes = _heroes_on_battlefield(s)
+        fallen = [p for p in range(n) if not s.out[p] and p not in standing_heroes]
         if not fallen:
             break
         standing = [p for p in range(n) if not s.out[p] and p not in fallen]

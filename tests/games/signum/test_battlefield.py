@@ -147,3 +147,61 @@ def test_every_offered_destination_is_a_legal_move(
         return  # a creature starting in difficult terrain gets an allowance of S (movement.allowance)
     for _, _, dx, dy in bf.destinations(mover, [8.0, 10.0], others, terrain, flight, 10.0):
         assert bf.check_move(mover, dx, dy, 10.0, others, terrain, flight) is None
+
+
+def _same_float(a: float, b: float) -> bool:
+    return a == b and math.copysign(1.0, a) == math.copysign(1.0, b)
+
+
+@settings(max_examples=3000)
+@given(st.floats(min_value=-100.0, max_value=2e4, allow_nan=False))
+@example(0.125)  # exact ties: round-half-even in decimal
+@example(2.675)  # a binary value just below the decimal tie
+@example(0.005)
+@example(-0.001)  # the sign of a zero
+@example(0.0)
+@example(9999.995)
+def test_round2_is_round_to_two_places(x: float) -> None:
+    """The destination lists' fast rounding is ``round(x, 2)``, bit for bit."""
+    assert _same_float(bf.round2(x), round(x, 2))
+
+
+@settings(max_examples=3000)
+@given(st.integers(min_value=0, max_value=7000), st.integers(min_value=-4, max_value=4))
+def test_round2_near_the_half_cents(cents: int, ulps: int) -> None:
+    """Values a few ulps from every half cent of the Battlefield, where a fast path could go wrong."""
+    x = (cents + 0.5) / 100
+    for _ in range(abs(ulps)):
+        x = math.nextafter(x, math.copysign(math.inf, ulps))
+    assert _same_float(bf.round2(x), round(x, 2))
+
+
+_coord = st.floats(min_value=0.0, max_value=60.0, allow_nan=False)
+_radius = st.sampled_from([1.5, 2.5, 3.0])
+
+
+@settings(max_examples=1500)
+@given(
+    st.tuples(_coord, _coord, _radius),
+    st.lists(st.tuples(_coord, _coord, _radius), max_size=12),
+    st.tuples(st.floats(min_value=-26.0, max_value=26.0), st.floats(min_value=-26.0, max_value=26.0)),
+    st.sampled_from([8.0, 10.0, 15.0, 25.0]),
+    st.booleans(),
+)
+def test_only_bases_within_reach_can_change_a_moves_answer(
+    mover: tuple[float, float, float],
+    others: list[tuple[float, float, float]],
+    step: tuple[float, float],
+    allowance: float,
+    flight: bool,
+) -> None:
+    """Contacts and exact points check a move against ``within_reach`` of the other bases: the same
+    answer as against all of them, for every destination."""
+    me = bf.Disc(*mover)
+    everyone = [bf.Disc(*o) for o in others]
+    near = bf.within_reach(me, everyone, allowance)
+    terrain = [bf.Obstacle(bf.Disc(30, 30, 4), True, False, True)]
+    x, y = mover[0] + step[0], mover[1] + step[1]
+    assert bf.check_move(me, x, y, allowance, near, terrain, flight) == bf.check_move(
+        me, x, y, allowance, everyone, terrain, flight
+    )

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from ludorum.engine import Action
+import pytest
+
+from ludorum.engine import Action, IllegalAction
 from ludorum.games.signum import GAME
 
 from .helpers import build, m, model, play
@@ -43,3 +45,14 @@ def test_melee_split_refusal_names_warlike() -> None:
     s = build(models=[m("zealot", 0, 30, 30), m("harbour_brawler", 1, 30, 33)])
     s = play(s, ("activate", 2), ("melee", 3))
     assert "Warlike and Cautious bound the split" in refused(s, "split", 0)
+
+
+def test_a_refused_exact_point_cites_the_design_not_the_rulebook() -> None:
+    """The rulebook gives 7.1 Movement only its title: a refused ``move_to`` cites the project's design."""
+    s = build(models=[m("grypharim_knight", 0, 30, 20), m("musketeer", 1, 30, 25)])
+    s = play(s, ("activate", model(s, "grypharim_knight").uid))
+    for point in ((100, 200), (300, 295), (1, 2, 3)):
+        with pytest.raises(IllegalAction) as caught:
+            GAME.apply(s, Action("move_to", point))
+        assert "designed § 7.1" in caught.value.rule
+        assert "Rulebook" not in caught.value.rule
