@@ -210,7 +210,11 @@ class Game(ABC, Generic[S]):
     # -- information ----------------------------------------------------------------------------------
 
     def view(self, state: S, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` (``None``: a spectator) may see, as JSON data; never another seat's secrets."""
+        """What ``seat`` (``None``: a spectator) may see, as JSON data; never another seat's secrets.
+
+        Read-only for the caller: a game may share parts of it with other views it returns (Legends of
+        Signum shares its card summaries), so a caller that needs to change one copies it first.
+        """
         return derive_view(state, seat)
 
     def sample_state(self, state: S, seat: int | None, rng: random.Random) -> S:
