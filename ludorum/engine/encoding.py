@@ -216,7 +216,10 @@ class Fixed(Spec):
             row = [0.0] * (len(items) * item.size)
             pos = item._pos
             for i, v in enumerate(items):
-                j = pos.get(v)
+                try:
+                    j = pos.get(v)
+                except TypeError:  # an unhashable item (a dict) is no value, as in OneHot.encode
+                    j = None
                 if j is not None:
                     row[i * item.size + j] = 1.0
             out.extend(row)
@@ -358,6 +361,7 @@ class _Source:
     def __init__(self) -> None:
         self.lines: list[str] = []
         self.consts: dict[str, Any] = {}
+        self.tables: dict[tuple[int, int], str] = {}
         self.n = 0
 
     def name(self, prefix: str) -> str:
@@ -369,18 +373,58 @@ class _Source:
         self.consts[name] = value
         return name
 
+    def table(self, spec: _OverValues, offset: int) -> str:
+        """A constant ``{value: offset + its float}``: a value's position in one dict look-up (shared by
+        every node of the same spec at the same offset, such as the cards of a panel and of a queue)."""
+        key = (id(spec), offset)
+        if key not in self.tables:
+            self.tables[key] = self.const({v: offset + i for v, i in spec._pos.items()})
+            self.consts[f"_keep{self.n}"] = spec  # the id stays this spec's while the table exists
+        return self.tables[key]
+
     def line(self, depth: int, text: str) -> None:
         self.lines.append("    " * depth + text)
 
 
-def _at(base: str | int, k: int) -> str:
-    """The index expression ``base + k`` (folded when ``base`` is a number)."""
-    if isinstance(base, int):
-        return str(base + k)
-    return base if k == 0 else f"{base} + {k}"
+_Base = tuple[str | None, int]
+"""Where a node's floats start: ``(variable or None, constant)``, the index ``variable + constant``."""
+
+_SCALARS = (str, int, float, bool, type(None))
 
 
-def _emit(src: _Source, spec: Spec, v: str, base: str | int, depth: int) -> None:
+def _at(base: _Base, k: int = 0) -> str:
+    """The index expression of ``base + k`` (folded into one number when ``base`` has no variable)."""
+    var, off = base[0], base[1] + k
+    if var is None:
+        return str(off)
+    return var if off == 0 else f"{var} + {off}"
+
+
+def _plus(var: str | None, j: str) -> str:
+    """The index expression ``var + j`` (``j`` alone without a variable): ``j`` holds a table's position."""
+    return j if var is None else f"{var} + {j}"
+
+
+def _plain(spec: _OverValues) -> bool:
+    """Whether every value is a plain scalar: a list read from a view can then match none of them, so
+    the generated code need not turn lists into tuples (an unhashable value is simply not found)."""
+    return all(type(v) in _SCALARS for v in spec.values)
+
+
+def _dense(spec: Spec) -> tuple[int, ...] | None:
+    """The shape of a block of numbers — ``()`` for a :class:`Num`, ``(n,)`` for ``Fixed(n, Num)``,
+    ``(n, m)`` for ``Fixed(n, Fixed(m, Num))`` — or ``None`` for anything else."""
+    if type(spec) is Num and spec.size == 1:
+        return ()
+    if type(spec) is Fixed:
+        assert isinstance(spec, Fixed)
+        inner = _dense(spec.item)
+        if inner is not None and len(inner) < 2:
+            return (spec.n, *inner)
+    return None
+
+
+def _emit(src: _Source, spec: Spec, v: str, base: _Base, depth: int) -> None:
     """Code writing ``spec``'s floats for the value in variable ``v`` at ``out[base:]``."""
     t = type(spec)
     if t is Num and spec.size == 1:
@@ -388,61 +432,61 @@ def _emit(src: _Source, spec: Spec, v: str, base: str | int, depth: int) -> None
         k = src.name("t")
         value = v if scale == 1.0 else f"{v} / {scale!r}"
         src.line(depth, f"{k} = type({v})")
-        src.line(depth, f"if {k} is int or {k} is float: out[{_at(base, 0)}] = {value}")
-        src.line(depth, f"elif {v} is not None: out[{_at(base, 0)}] = _number({v}, {scale!r})")
+        src.line(depth, f"if {k} is int or {k} is float: out[{_at(base)}] = {value}")
+        src.line(depth, f"elif {v} is not None: out[{_at(base)}] = _number({v}, {scale!r})")
     elif t is OneHot:
         assert isinstance(spec, OneHot)
-        u, j, pos = v, src.name("j"), src.const(spec._pos)
+        u, j = v, src.name("j")
+        pos = src.table(spec, base[1])  # the constant part of the base is folded into the table
         if spec.key is not None:
             u = src.name("u")
             src.line(depth, f"{u} = {v}.get({spec.key!r}) if isinstance({v}, dict) else {v}")
         src.line(depth, "try:")
-        src.line(depth + 1, f"{j} = {pos}.get(tuple({u}) if isinstance({u}, list) else {u})")
+        src.line(depth + 1, f"{j} = {pos}.get({u})" if _plain(spec) else
+                 f"{j} = {pos}.get(tuple({u}) if isinstance({u}, list) else {u})")  # fmt: skip
         src.line(depth, "except TypeError:")
         src.line(depth + 1, f"{j} = None")
-        src.line(depth, f"if {j} is not None: out[{_at(base, 0)} + {j}] = 1.0")
+        src.line(depth, f"if {j} is not None: out[{_plus(base[0], j)}] = 1.0")
     elif t is Counts:
         assert isinstance(spec, Counts)
-        x, i, pos = src.name("x"), src.name("i"), src.const(spec._pos)
+        x, i = src.name("x"), src.name("i")
         tally = src.name("c") if spec.scale != 1.0 else None
+        pos = src.table(spec, 0 if tally else base[1])
+        find = f"{pos}.get(tuple({x}) if isinstance({x}, list) else {x})"
         src.line(depth, f"if isinstance({v}, (list, tuple)):")
         if tally:
             src.line(depth + 1, f"{tally} = [0] * {spec.size}")
         src.line(depth + 1, f"for {x} in {v}:")
         if spec.key is not None:
             src.line(depth + 2, f"if isinstance({x}, dict): {x} = {x}.get({spec.key!r})")
-        src.line(depth + 2, f"{i} = {pos}.get(tuple({x}) if isinstance({x}, list) else {x})")
+        if _plain(spec):
+            # A list item matches nothing; the reference expression, run only for an unhashable item,
+            # fails (or finds nothing) exactly as ``Counts.encode`` does.
+            src.line(depth + 2, "try:")
+            src.line(depth + 3, f"{i} = {pos}.get({x})")
+            src.line(depth + 2, "except TypeError:")
+            src.line(depth + 3, f"{i} = {find}")
+        else:
+            src.line(depth + 2, f"{i} = {find}")
         if tally:
             src.line(depth + 2, f"if {i} is not None: {tally}[{i}] += 1")
             src.line(depth + 1, f"for {i}, {x} in enumerate({tally}):")
-            src.line(depth + 2, f"if {x}: out[{_at(base, 0)} + {i}] = {x} / {spec.scale!r}")
+            src.line(depth + 2, f"if {x}: out[{_at(base)} + {i}] = {x} / {spec.scale!r}")
         else:
-            src.line(depth + 2, f"if {i} is not None: out[{_at(base, 0)} + {i}] += 1.0")
+            src.line(depth + 2, f"if {i} is not None: out[{_plus(base[0], i)}] += 1.0")
     elif t is Fixed:
         assert isinstance(spec, Fixed)
-        i, x, b = src.name("i"), src.name("x"), src.name("b")
-        item = spec.item
-        src.line(depth, f"if isinstance({v}, (list, tuple)):")
-        if type(item) is Num and item.size == 1:
-            # A row of numbers in one go; anything but numbers (a word, a hidden size) takes the loop.
-            row, scale = src.name("r"), item.scale
-            src.line(depth + 1, f"{row} = {v}[:{spec.n}]")
-            src.line(depth + 1, "try:")
-            values = row if scale == 1.0 else f"[{x} / {scale!r} for {x} in {row}]"
-            src.line(depth + 2, f"out[{_at(base, 0)}:{_at(base, 0)} + len({row})] = array('f', {values})")
-            src.line(depth + 1, "except TypeError:")
-            depth += 1
-        src.line(depth + 1, f"for {i}, {x} in zip(range({spec.n}), {v}):")
-        src.line(depth + 2, f"{b} = {_at(base, 0)} + {i}" + (f" * {item.size}" if item.size != 1 else ""))
-        _emit(src, item, x, b, depth + 2)
+        _emit_fixed(src, spec, v, base, depth)
     elif t is Both:
         assert isinstance(spec, Both)
         offset = 0
         for s in spec.specs:
-            _emit_at(src, s, v, base, offset, depth)
+            _emit(src, s, v, (base[0], base[1] + offset), depth)
             offset += s.size
     elif t is Present:
-        src.line(depth, f"if {v} is not None and _hidden_size({v}) is None: out[{_at(base, 0)}] = 1.0")
+        # ``_hidden_size`` in line: a hidden entry is a one-key dict whose "hidden" is not None.
+        src.line(depth, f"if {v} is not None and (not isinstance({v}, dict) or len({v}) != 1 "
+                        f"or {v}.get('hidden') is None): out[{_at(base)}] = 1.0")  # fmt: skip
     elif t is Record:
         assert isinstance(spec, Record)
         d, offset = src.name("d"), 0
@@ -455,22 +499,74 @@ def _emit(src: _Source, spec: Spec, v: str, base: str | int, depth: int) -> None
                 for p in path[1:]:
                     src.line(depth, f"{w} = {w}.get({p!r}) if isinstance({w}, dict) else None")
             for s in specs:
-                _emit_at(src, s, w, base, offset, depth)
+                _emit(src, s, w, (base[0], base[1] + offset), depth)
                 offset += s.size
     else:  # any other spec (Computed, a game's own): its own encode, checked and copied in
         fn, row, b = src.const(spec), src.name("r"), src.name("b")
         src.line(depth, f"{row} = []")
         src.line(depth, f"{fn}.encode({v}, {row})")
         src.line(depth, f"if len({row}) != {spec.size}: raise ValueError(_WRONG.format({fn}, len({row})))")
-        src.line(depth, f"{b} = {_at(base, 0)}")
+        src.line(depth, f"{b} = {_at(base)}")
         src.line(depth, f"out[{b}:{b} + {spec.size}] = array('f', {row})")
 
 
-def _emit_at(src: _Source, spec: Spec, v: str, base: str | int, offset: int, depth: int) -> None:
-    """:func:`_emit` at ``base + offset``."""
-    if offset:
-        base = base + offset if isinstance(base, int) else f"{base} + {offset}"
-    _emit(src, spec, v, base, depth)
+def _emit_fixed(src: _Source, spec: Fixed, v: str, base: _Base, depth: int) -> None:
+    """A :class:`Fixed` list: a block of numbers or a row of one-hots in one go when the value has the
+    expected shape, else (and for any other item) a loop over the items."""
+    item, start = spec.item, _at(base)
+    src.line(depth, f"if isinstance({v}, (list, tuple)):")
+    depth += 1
+    shape = _dense(spec)
+    if shape is not None and len(shape) == 2:
+        # Rows of numbers, mostly zeros (units per region): each row unpacked, only its non-zero numbers
+        # written (-0.0 is falsy but a float: written too).  A row of another type or length, or an item
+        # that is not a number, raises before it is written: the loop below then redoes the whole list.
+        m, scale = shape[1], item.item.scale  # type: ignore[attr-defined]
+        b, r = src.name("b"), src.name("r")
+        xs = [src.name("x") for _ in range(m)]
+        src.line(depth, f"if {{*map(type, {v})}} <= _SEQ:")
+        src.line(depth + 1, "try:")
+        src.line(depth + 2, f"for {b}, ({', '.join(xs)}{',' if m == 1 else ''}) in zip(range({start}, "
+                            f"{start} + {spec.size}, {m}), {v}):")  # fmt: skip
+        for k, x in enumerate(xs):
+            value = x if scale == 1.0 else f"{x} / {scale!r}"
+            src.line(depth + 3, f"if {x} or type({x}) is float: out[{_at((b, k))}] = {value}")
+        src.line(depth + 2, f"{r} = True")
+        src.line(depth + 1, "except (TypeError, ValueError):")
+        src.line(depth + 2, f"{r} = False")
+        src.line(depth, "else:")
+        src.line(depth + 1, f"{r} = False")
+        src.line(depth, f"if not {r}:")
+        depth += 1
+    elif shape is not None:
+        # A row of numbers in one array('f') built in C (a word, a hidden size: the loop).
+        f, scale = src.name("f"), item.scale  # type: ignore[attr-defined]
+        x, numbers = src.name("x"), f"{v}[:{spec.n}]"
+        if scale != 1.0:
+            numbers = f"[{x} / {scale!r} for {x} in {numbers}]"
+        src.line(depth, "try:")
+        src.line(depth + 1, f"{f} = array('f', {numbers})")
+        src.line(depth, "except TypeError:")
+        src.line(depth + 1, f"{f} = None")
+        src.line(depth, f"if {f} is not None: out[{start}:{start} + len({f})] = {f}")
+        src.line(depth, "else:")
+        depth += 1
+    elif type(item) is OneHot and item.key is None and _plain(item):
+        # A row of one-hots: every item's float by one map over a dict (an unhashable item: the loop).
+        js, b, j = src.name("js"), src.name("b"), src.name("j")
+        pos = src.table(item, 0)
+        src.line(depth, "try:")
+        src.line(depth + 1, f"{js} = list(map({pos}.get, {v}[:{spec.n}]))")
+        src.line(depth, "except TypeError:")
+        src.line(depth + 1, f"{js} = None")
+        src.line(depth, f"if {js} is not None:")
+        src.line(depth + 1, f"for {b}, {j} in zip(range({start}, {start} + {spec.size}, {item.size}), {js}):")
+        src.line(depth + 2, f"if {j} is not None: out[{b} + {j}] = 1.0")
+        src.line(depth, "else:")
+        depth += 1
+    b, x = src.name("b"), src.name("x")
+    src.line(depth, f"for {b}, {x} in zip(range({start}, {start} + {spec.size}, {item.size}), {v}):")
+    _emit(src, item, x, (b, 0), depth + 1)
 
 
 def _compile(schema: Record) -> Callable[[Any], array[float]]:
@@ -478,12 +574,12 @@ def _compile(schema: Record) -> Callable[[Any], array[float]]:
     zeros = src.const(bytes(4 * schema.size))
     src.line(0, "def encode(view):")
     src.line(1, f"out = array('f', {zeros})")
-    _emit(src, schema, "view", 0, 1)
+    _emit(src, schema, "view", (None, 0), 1)
     src.line(1, "return out")
     scope: dict[str, Any] = {
         "array": array,
         "_number": _number,
-        "_hidden_size": _hidden_size,
+        "_SEQ": frozenset({list, tuple}),
         "_NOTHING": {},
         "_WRONG": "{} gave {} floats, not its size",
         **src.consts,
