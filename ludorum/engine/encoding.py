@@ -489,18 +489,7 @@ def _emit(src: _Source, spec: Spec, v: str, base: _Base, depth: int) -> None:
                         f"or {v}.get('hidden') is None): out[{_at(base)}] = 1.0")  # fmt: skip
     elif t is Record:
         assert isinstance(spec, Record)
-        d, offset = src.name("d"), 0
-        src.line(depth, f"{d} = {v} if isinstance({v}, dict) else _NOTHING")
-        for _, path, specs in spec._plan:
-            w = v
-            if path:
-                w = src.name("w")
-                src.line(depth, f"{w} = {d}.get({path[0]!r})")
-                for p in path[1:]:
-                    src.line(depth, f"{w} = {w}.get({p!r}) if isinstance({w}, dict) else None")
-            for s in specs:
-                _emit(src, s, w, (base[0], base[1] + offset), depth)
-                offset += s.size
+        _emit_record(src, spec, v, base, depth)
     else:  # any other spec (Computed, a game's own): its own encode, checked and copied in
         fn, row, b = src.const(spec), src.name("r"), src.name("b")
         src.line(depth, f"{row} = []")
@@ -508,6 +497,68 @@ def _emit(src: _Source, spec: Spec, v: str, base: _Base, depth: int) -> None:
         src.line(depth, f"if len({row}) != {spec.size}: raise ValueError(_WRONG.format({fn}, len({row})))")
         src.line(depth, f"{b} = {_at(base)}")
         src.line(depth, f"out[{b}:{b} + {spec.size}] = array('f', {row})")
+
+
+_MEMO = 4096
+"""How many distinct records (cards, events) one memo of :func:`_emit_record` keeps at most."""
+
+
+def _memoizable(spec: Record) -> bool:
+    """Whether a record is a few plain keys, each read by one :class:`Num`, plain :class:`OneHot` or
+    :class:`Present`: its floats are then a function of the tuple of those values alone."""
+    return spec.size > 0 and all(
+        len(path) == 1
+        and len(specs) == 1
+        and (
+            (type(specs[0]) is Num and specs[0].size == 1)
+            or (type(specs[0]) is OneHot and specs[0].key is None)
+            or type(specs[0]) is Present
+        )
+        for _, path, specs in spec._plan
+    )
+
+
+def _emit_record(src: _Source, spec: Record, v: str, base: _Base, depth: int) -> None:
+    """A :class:`Record`: each part at its offset; a record of plain keys (a card, an event) through a
+    memo from the tuple of its values to its floats, written by one slice copy when seen before."""
+    d = src.name("d")
+    src.line(depth, f"{d} = {v} if isinstance({v}, dict) else _NOTHING")
+    memo = _memoizable(spec)
+    reads = []
+    for _, path, specs in spec._plan:
+        w = v
+        if path:
+            w = src.name("w")
+            src.line(depth, f"{w} = {d}.get({path[0]!r})")
+            for p in path[1:]:
+                src.line(depth, f"{w} = {w}.get({p!r}) if isinstance({w}, dict) else None")
+        reads.append((w, specs))
+    if memo:
+        # Equal values give equal floats (True and 1 alike, for a one-hot and a number too), except a
+        # float: -0.0 == 0.0, yet -0.0 / 10 is not 0.0's bits — a record with a float is not memoised.
+        # An unhashable value (a list, a hidden size) is not either.  The memo is bounded (_MEMO).
+        known, key, seg = src.const({}), src.name("k"), src.name("s")
+        start, end = _at(base), _at(base, spec.size)
+        nums = [w for w, specs in reads if type(specs[0]) is Num]
+        src.line(depth, f"{key} = ({', '.join(w for w, _ in reads)},)")
+        src.line(depth, f"if {' and '.join(f'type({w}) is not float' for w in nums) or 'True'}:")
+        src.line(depth + 1, "try:")
+        src.line(depth + 2, f"{seg} = {known}.get({key})")
+        src.line(depth + 1, "except TypeError:")
+        src.line(depth + 2, f"{seg} = False")
+        src.line(depth, "else:")
+        src.line(depth + 1, f"{seg} = False")
+        src.line(depth, f"if {seg}: out[{start}:{end}] = {seg}")
+        src.line(depth, "else:")
+        depth += 1
+    offset = 0
+    for w, specs in reads:
+        for s in specs:
+            _emit(src, s, w, (base[0], base[1] + offset), depth)
+            offset += s.size
+    if memo:
+        # Every node writes only its own floats into a zeroed buffer: the record's slice is its floats.
+        src.line(depth, f"if {seg} is None and len({known}) < {_MEMO}: {known}[{key}] = out[{start}:{end}]")
 
 
 def _emit_fixed(src: _Source, spec: Fixed, v: str, base: _Base, depth: int) -> None:
@@ -565,7 +616,9 @@ def _emit_fixed(src: _Source, spec: Fixed, v: str, base: _Base, depth: int) -> N
         src.line(depth, "else:")
         depth += 1
     b, x = src.name("b"), src.name("x")
-    src.line(depth, f"for {b}, {x} in zip(range({start}, {start} + {spec.size}, {item.size}), {v}):")
+    # Each item's first float; an item of no floats still sees its value (a game's spec may check it).
+    starts = f"range({start}, {start} + {spec.size}, {item.size})" if item.size else f"[{start}] * {spec.n}"
+    src.line(depth, f"for {b}, {x} in zip({starts}, {v}):")
     _emit(src, item, x, (b, 0), depth + 1)
 
 

@@ -191,6 +191,7 @@ def test_compiled_fast_paths_fall_back_exactly() -> None:
             "tally": Counts(((1, 2), "a"), scale=4.0),
             "here": Present(),
             "cards": Fixed(2, Record({"id": Present(), "kind": OneHot(("a", "b"))})),
+            "nothing": Fixed(2, Record({})),  # items of no floats
         }
     )
     odd_values = [
@@ -234,6 +235,7 @@ def test_compiled_fast_paths_fall_back_exactly() -> None:
             "tally": [(1, 2)] * 5,
             "here": {"hidden": None},
             "cards": [{"id": 0, "kind": "b"}] * 3,
+            "nothing": [{}, {}, {}],
         },
         {
             "grid": [[1, "w"], [2, {"hidden": 5}], [3, 4]],
@@ -258,3 +260,26 @@ def test_compiled_fast_paths_fall_back_exactly() -> None:
         reference: list[float] = []
         schema.encode(odd, reference)
         assert np.asarray(reference, np.float32).tobytes() == schema.compile()(odd).tobytes(), odd
+
+
+def test_memoised_records_give_the_specs_floats_and_stay_bounded() -> None:
+    """A record of plain keys (a card) is memoised by its values: a value seen before gives the same
+    bits as the specs (``-0.0`` after ``0.0``, ``True`` after ``1``), odd values bypass the memo, and the
+    memo never grows past its bound however many distinct records pass."""
+    from ludorum.engine import encoding
+
+    schema = Record({"rows": Fixed(3, Record({"a": Num(10.0), "b": OneHot((1, 2)), "c": Present()}))})
+    fn = schema.compile()
+    rows = [{"a": 0.0}, {"a": -0.0}, {"a": 0}, {"a": -0.0, "b": 1}, {"a": True, "b": 1, "c": 1},
+            {"a": 1, "b": True, "c": True}, {"a": [1, 2], "b": 2}, {"a": {"hidden": 2}}, {"c": {"hidden": 1}},
+            {"c": {"hidden": None}}, {"a": "w", "b": [1]}, "row", {}]  # fmt: skip
+    for _ in range(2):  # the second time round, every plain record is a memo hit
+        for i in range(len(rows)):
+            value = {"rows": rows[i : i + 3]}
+            reference: list[float] = []
+            schema.encode(value, reference)
+            assert np.asarray(reference, np.float32).tobytes() == fn(value).tobytes(), value
+    for i in range(encoding._MEMO + 100):
+        fn({"rows": [{"a": i}]})
+    memos = [m for m in fn.__globals__.values() if type(m) is dict and m and type(next(iter(m))) is tuple]
+    assert memos and all(len(m) == encoding._MEMO for m in memos)
