@@ -499,6 +499,21 @@ def _emit(src: _Source, spec: Spec, v: str, base: _Base, depth: int) -> None:
         src.line(depth, f"out[{b}:{b} + {spec.size}] = array('f', {row})")
 
 
+def _attempt(
+    src: _Source, depth: int, guard: str, body: list[tuple[int, str]], errors: str, flag: str
+) -> None:
+    """Code running ``body`` (lines at relative depths) only when ``guard`` holds, ``flag`` set to
+    ``False`` when the guard fails or the body raises one of ``errors``: a shortcut that can give up."""
+    src.line(depth, f"if {guard}:")
+    src.line(depth + 1, "try:")
+    for d, text in body:
+        src.line(depth + 2 + d, text)
+    src.line(depth + 1, f"except {errors}:")
+    src.line(depth + 2, f"{flag} = False")
+    src.line(depth, "else:")
+    src.line(depth + 1, f"{flag} = False")
+
+
 _MEMO = 4096
 """How many distinct records (cards, events) one memo of :func:`_emit_record` keeps at most."""
 
@@ -541,13 +556,8 @@ def _emit_record(src: _Source, spec: Record, v: str, base: _Base, depth: int) ->
         start, end = _at(base), _at(base, spec.size)
         nums = [w for w, specs in reads if type(specs[0]) is Num]
         src.line(depth, f"{key} = ({', '.join(w for w, _ in reads)},)")
-        src.line(depth, f"if {' and '.join(f'type({w}) is not float' for w in nums) or 'True'}:")
-        src.line(depth + 1, "try:")
-        src.line(depth + 2, f"{seg} = {known}.get({key})")
-        src.line(depth + 1, "except TypeError:")
-        src.line(depth + 2, f"{seg} = False")
-        src.line(depth, "else:")
-        src.line(depth + 1, f"{seg} = False")
+        guard = " and ".join(f"type({w}) is not float" for w in nums) or "True"
+        _attempt(src, depth, guard, [(0, f"{seg} = {known}.get({key})")], "TypeError", seg)
         src.line(depth, f"if {seg}: out[{start}:{end}] = {seg}")
         src.line(depth, "else:")
         depth += 1
@@ -575,18 +585,13 @@ def _emit_fixed(src: _Source, spec: Fixed, v: str, base: _Base, depth: int) -> N
         m, scale = shape[1], item.item.scale  # type: ignore[attr-defined]
         b, r = src.name("b"), src.name("r")
         xs = [src.name("x") for _ in range(m)]
-        src.line(depth, f"if {{*map(type, {v})}} <= _SEQ:")
-        src.line(depth + 1, "try:")
-        src.line(depth + 2, f"for {b}, ({', '.join(xs)}{',' if m == 1 else ''}) in zip(range({start}, "
-                            f"{start} + {spec.size}, {m}), {v}):")  # fmt: skip
+        body = [(0, f"for {b}, ({', '.join(xs)}{',' if m == 1 else ''}) in zip(range({start}, "
+                    f"{start} + {spec.size}, {m}), {v}):")]  # fmt: skip
         for k, x in enumerate(xs):
             value = x if scale == 1.0 else f"{x} / {scale!r}"
-            src.line(depth + 3, f"if {x} or type({x}) is float: out[{_at((b, k))}] = {value}")
-        src.line(depth + 2, f"{r} = True")
-        src.line(depth + 1, "except (TypeError, ValueError):")
-        src.line(depth + 2, f"{r} = False")
-        src.line(depth, "else:")
-        src.line(depth + 1, f"{r} = False")
+            body.append((1, f"if {x} or type({x}) is float: out[{_at((b, k))}] = {value}"))
+        body.append((0, f"{r} = True"))
+        _attempt(src, depth, f"{{*map(type, {v})}} <= _SEQ", body, "(TypeError, ValueError)", r)
         src.line(depth, f"if not {r}:")
         depth += 1
     elif shape is not None:
