@@ -431,9 +431,12 @@ def _emit(src: _Source, spec: Spec, v: str, base: _Base, depth: int) -> None:
         scale = spec.scale  # type: ignore[attr-defined]
         k = src.name("t")
         value = v if scale == 1.0 else f"{v} / {scale!r}"
-        src.line(depth, f"{k} = type({v})")
-        src.line(depth, f"if {k} is int or {k} is float: out[{_at(base)}] = {value}")
-        src.line(depth, f"elif {v} is not None: out[{_at(base)}] = _number({v}, {scale!r})")
+        # A falsy value (0, False, None, a word "", an empty list) is 0: not written — but -0.0 is a float
+        # whose bits are not 0.0's.  A number or a boolean (True / s is 1 / s) divides in line.
+        src.line(depth, f"if {v} or type({v}) is float:")
+        src.line(depth + 1, f"{k} = type({v})")
+        src.line(depth + 1, f"if {k} is int or {k} is float or {k} is bool: out[{_at(base)}] = {value}")
+        src.line(depth + 1, f"else: out[{_at(base)}] = _number({v}, {scale!r})")
     elif t is OneHot:
         assert isinstance(spec, OneHot)
         u, j = v, src.name("j")
