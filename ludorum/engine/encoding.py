@@ -503,18 +503,21 @@ def _emit(src: _Source, spec: Spec, v: str, base: _Base, depth: int) -> None:
 
 
 def _attempt(
-    src: _Source, depth: int, guard: str, body: list[tuple[int, str]], errors: str, flag: str
+    src: _Source, depth: int, guard: str | None, body: list[tuple[int, str]], errors: str, flag: str
 ) -> None:
-    """Code running ``body`` (lines at relative depths) only when ``guard`` holds, ``flag`` set to
+    """Code running ``body`` (lines at relative depths) only when ``guard`` holds (if any), ``flag`` set to
     ``False`` when the guard fails or the body raises one of ``errors``: a shortcut that can give up."""
-    src.line(depth, f"if {guard}:")
-    src.line(depth + 1, "try:")
+    if guard is not None:
+        src.line(depth, f"if {guard}:")
+        depth += 1
+    src.line(depth, "try:")
     for d, text in body:
-        src.line(depth + 2 + d, text)
-    src.line(depth + 1, f"except {errors}:")
-    src.line(depth + 2, f"{flag} = False")
-    src.line(depth, "else:")
+        src.line(depth + 1 + d, text)
+    src.line(depth, f"except {errors}:")
     src.line(depth + 1, f"{flag} = False")
+    if guard is not None:
+        src.line(depth - 1, "else:")
+        src.line(depth, f"{flag} = False")
 
 
 _MEMO = 4096
@@ -611,17 +614,22 @@ def _emit_fixed(src: _Source, spec: Fixed, v: str, base: _Base, depth: int) -> N
         src.line(depth, "else:")
         depth += 1
     elif type(item) is OneHot and item.key is None and _plain(item):
-        # A row of one-hots: every item's float by one map over a dict (an unhashable item: the loop).
-        js, b, j = src.name("js"), src.name("b"), src.name("j")
-        pos = src.table(item, 0)
-        src.line(depth, "try:")
-        src.line(depth + 1, f"{js} = list(map({pos}.get, {v}[:{spec.n}]))")
-        src.line(depth, "except TypeError:")
-        src.line(depth + 1, f"{js} = None")
-        src.line(depth, f"if {js} is not None:")
-        src.line(depth + 1, f"for {b}, {j} in zip(range({start}, {start} + {spec.size}, {item.size}), {js}):")
-        src.line(depth + 2, f"if {j} is not None: out[{b} + {j}] = 1.0")
-        src.line(depth, "else:")
+        # A row of one-hots: a table per slot from value to position, so one look-up and one write per
+        # item.  An unhashable item raises (after the items before it, each written where the loop
+        # below writes it too): the loop then redoes the list.
+        assert isinstance(item, OneHot)
+        t, x, i, ok = src.name("t"), src.name("x"), src.name("i"), src.name("ok")
+        slots = src.const(
+            tuple({v: base[1] + k * item.size + j for v, j in item._pos.items()} for k in range(spec.n))
+        )
+        body = [
+            (0, f"for {t}, {x} in zip({slots}, {v}):"),
+            (1, f"{i} = {t}.get({x})"),
+            (1, f"if {i} is not None: out[{_plus(base[0], i)}] = 1.0"),
+            (0, f"{ok} = True"),
+        ]
+        _attempt(src, depth, None, body, "TypeError", ok)
+        src.line(depth, f"if not {ok}:")
         depth += 1
     b, x = src.name("b"), src.name("x")
     # Each item's first float; an item of no floats still sees its value (a game's spec may check it).
