@@ -18,6 +18,7 @@ installable without the ``rl`` extra; the adapters turn its lists into arrays.
 from __future__ import annotations
 
 import itertools
+import operator
 from array import array
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -542,9 +543,24 @@ def _memoizable(spec: Record) -> bool:
 def _emit_record(src: _Source, spec: Record, v: str, base: _Base, depth: int) -> None:
     """A :class:`Record`: each part at its offset; a record of plain keys (a card, an event) through a
     memo from the tuple of its values to its floats, written by one slice copy when seen before."""
-    d = src.name("d")
+    memo = _memoizable(spec) and len(spec._plan) > 1
+    if memo:
+        # The key is the record's values, read in one C call (``itemgetter``) from a dict holding every
+        # key (else no memo).  Equal values give equal floats (True and 1 alike, for a one-hot and a
+        # number), except a float: -0.0 == 0.0, yet -0.0 / 10 is not 0.0's bits — a record with a float
+        # number is not memoised; one with an unhashable value (a list, a hidden size) neither.
+        known, key, seg = src.const({}), src.name("k"), src.name("s")
+        start, end = _at(base), _at(base, spec.size)
+        getter = src.const(operator.itemgetter(*(path[0] for _, path, _ in spec._plan)))
+        _attempt(src, depth, f"type({v}) is dict", [(0, f"{key} = {getter}({v})")], "KeyError", key)
+        nums = [i for i, (_, _, specs) in enumerate(spec._plan) if type(specs[0]) is Num]
+        guard = " and ".join([f"{key}", *(f"type({key}[{i}]) is not float" for i in nums)])
+        _attempt(src, depth, guard, [(0, f"{seg} = {known}.get({key})")], "TypeError", seg)
+        src.line(depth, f"if {seg}: out[{start}:{end}] = {seg}")
+        src.line(depth, "else:")
+        depth += 1
+    d, offset = src.name("d"), 0
     src.line(depth, f"{d} = {v} if isinstance({v}, dict) else _NOTHING")
-    memo = _memoizable(spec)
     reads = []
     for _, path, specs in spec._plan:
         w = v
@@ -554,26 +570,13 @@ def _emit_record(src: _Source, spec: Record, v: str, base: _Base, depth: int) ->
             for p in path[1:]:
                 src.line(depth, f"{w} = {w}.get({p!r}) if isinstance({w}, dict) else None")
         reads.append((w, specs))
-    if memo:
-        # Equal values give equal floats (True and 1 alike, for a one-hot and a number too), except a
-        # float: -0.0 == 0.0, yet -0.0 / 10 is not 0.0's bits — a record with a float is not memoised.
-        # An unhashable value (a list, a hidden size) is not either.  The memo is bounded (_MEMO).
-        known, key, seg = src.const({}), src.name("k"), src.name("s")
-        start, end = _at(base), _at(base, spec.size)
-        nums = [w for w, specs in reads if type(specs[0]) is Num]
-        src.line(depth, f"{key} = ({', '.join(w for w, _ in reads)},)")
-        guard = " and ".join(f"type({w}) is not float" for w in nums) or "True"
-        _attempt(src, depth, guard, [(0, f"{seg} = {known}.get({key})")], "TypeError", seg)
-        src.line(depth, f"if {seg}: out[{start}:{end}] = {seg}")
-        src.line(depth, "else:")
-        depth += 1
-    offset = 0
     for w, specs in reads:
         for s in specs:
             _emit(src, s, w, (base[0], base[1] + offset), depth)
             offset += s.size
     if memo:
         # Every node writes only its own floats into a zeroed buffer: the record's slice is its floats.
+        # The memo is bounded: past _MEMO records it only serves the ones it holds.
         src.line(depth, f"if {seg} is None and len({known}) < {_MEMO}: {known}[{key}] = out[{start}:{end}]")
 
 

@@ -270,7 +270,8 @@ def test_memoised_records_give_the_specs_floats_and_stay_bounded() -> None:
 
     schema = Record({"rows": Fixed(3, Record({"a": Num(10.0), "b": OneHot((1, 2)), "c": Present()}))})
     fn = schema.compile()
-    rows = [{"a": 0.0}, {"a": -0.0}, {"a": 0}, {"a": -0.0, "b": 1}, {"a": True, "b": 1, "c": 1},
+    rows = [{"a": 0, "b": 1, "c": 1}, {"a": -0.0, "b": 1, "c": 1}, {"a": 0.0, "b": 1, "c": 1}, {"a": 0.0},
+            {"a": -0.0}, {"a": 0}, {"a": -0.0, "b": 1}, {"a": True, "b": 1, "c": 1},
             {"a": 1, "b": True, "c": True}, {"a": [1, 2], "b": 2}, {"a": {"hidden": 2}}, {"c": {"hidden": 1}},
             {"c": {"hidden": None}}, {"a": "w", "b": [1]}, "row", {}]  # fmt: skip
     for _ in range(2):  # the second time round, every plain record is a memo hit
@@ -280,6 +281,6 @@ def test_memoised_records_give_the_specs_floats_and_stay_bounded() -> None:
             schema.encode(value, reference)
             assert np.asarray(reference, np.float32).tobytes() == fn(value).tobytes(), value
     for i in range(encoding._MEMO + 100):
-        fn({"rows": [{"a": i}]})
+        fn({"rows": [{"a": i, "b": 1, "c": None}]})
     memos = [m for m in fn.__globals__.values() if type(m) is dict and m and type(next(iter(m))) is tuple]
     assert memos and all(len(m) == encoding._MEMO for m in memos)
