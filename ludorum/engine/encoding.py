@@ -352,8 +352,10 @@ def _hashable(value: Any) -> bool:
 # it on every step, and a call per node per step is most of an observation's cost, so ``Record.compile``
 # turns the tree into the source of one function that reads the view and writes only the non-zero floats
 # into a zeroed ``array('f')`` (numpy reads it without a copy).  The generated code does exactly what each
-# ``encode`` does (a test compares the two over random games); a spec type it does not know is run through
-# its own ``encode``.
+# ``encode`` does (a test compares the two over random games, bit for bit); a spec type it does not know is
+# run through its own ``encode``.  Where a view usually has one shape (rows of numbers, a row of one-hots, a
+# card), the code takes a shortcut for that shape and falls back to the general code for any other value;
+# records of plain keys (cards, events) are memoised by their values (docs/rl.md, "The encoding of a view").
 
 
 class _Source:
