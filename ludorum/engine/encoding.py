@@ -414,16 +414,11 @@ def _plain(spec: _OverValues) -> bool:
     return all(type(v) in _SCALARS for v in spec.values)
 
 
-def _dense(spec: Spec) -> tuple[int, ...] | None:
-    """The shape of a block of numbers — ``()`` for a :class:`Num`, ``(n,)`` for ``Fixed(n, Num)``,
-    ``(n, m)`` for ``Fixed(n, Fixed(m, Num))`` — or ``None`` for anything else."""
-    if type(spec) is Num and spec.size == 1:
-        return ()
-    if type(spec) is Fixed:
-        assert isinstance(spec, Fixed)
-        inner = _dense(spec.item)
-        if inner is not None and len(inner) < 2:
-            return (spec.n, *inner)
+def _row_length(spec: Fixed) -> int | None:
+    """``m`` when ``spec`` is rows of numbers, ``Fixed(n, Fixed(m, Num))``; else ``None``."""
+    row = spec.item
+    if type(row) is Fixed and type(row.item) is Num and row.item.size == 1:
+        return row.n
     return None
 
 
@@ -588,12 +583,12 @@ def _emit_fixed(src: _Source, spec: Fixed, v: str, base: _Base, depth: int) -> N
     item, start = spec.item, _at(base)
     src.line(depth, f"if isinstance({v}, (list, tuple)):")
     depth += 1
-    shape = _dense(spec)
-    if shape is not None and len(shape) == 2:
+    m = _row_length(spec)
+    if m is not None:
         # Rows of numbers, mostly zeros (units per region): each row unpacked, only its non-zero numbers
         # written (-0.0 is falsy but a float: written too).  A row of another type or length, or an item
         # that is not a number, raises before it is written: the loop below then redoes the whole list.
-        m, scale = shape[1], item.item.scale  # type: ignore[attr-defined]
+        scale = item.item.scale  # type: ignore[attr-defined]
         b, r = src.name("b"), src.name("r")
         xs = [src.name("x") for _ in range(m)]
         body = [(0, f"for {b}, ({', '.join(xs)}{',' if m == 1 else ''}) in zip(range({start}, "
@@ -604,19 +599,6 @@ def _emit_fixed(src: _Source, spec: Fixed, v: str, base: _Base, depth: int) -> N
         body.append((0, f"{r} = True"))
         _attempt(src, depth, f"{{*map(type, {v})}} <= _SEQ", body, "(TypeError, ValueError)", r)
         src.line(depth, f"if not {r}:")
-        depth += 1
-    elif shape is not None:
-        # A row of numbers in one array('f') built in C (a word, a hidden size: the loop).
-        f, scale = src.name("f"), item.scale  # type: ignore[attr-defined]
-        x, numbers = src.name("x"), f"{v}[:{spec.n}]"
-        if scale != 1.0:
-            numbers = f"[{x} / {scale!r} for {x} in {numbers}]"
-        src.line(depth, "try:")
-        src.line(depth + 1, f"{f} = array('f', {numbers})")
-        src.line(depth, "except TypeError:")
-        src.line(depth + 1, f"{f} = None")
-        src.line(depth, f"if {f} is not None: out[{start}:{start} + len({f})] = {f}")
-        src.line(depth, "else:")
         depth += 1
     elif type(item) is OneHot and item.key is None and _plain(item):
         # A row of one-hots: a table per slot from value to position, so one look-up and one write per
