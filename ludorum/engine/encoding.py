@@ -521,60 +521,91 @@ def _attempt(
 _MEMO = 4096
 """How many distinct records (cards, events) one memo of :func:`_emit_record` keeps at most."""
 
+_MEMO_FLOATS = 512
+"""A record of more floats is not memoised: each record the memo learns costs a copy of all of them."""
 
-def _memoizable(spec: Record) -> bool:
-    """Whether a record is a few plain keys, each read by one :class:`Num`, plain :class:`OneHot` or
-    :class:`Present`: its floats are then a function of the tuple of those values alone."""
-    return spec.size > 0 and all(
-        len(path) == 1
-        and len(specs) == 1
-        and (
-            (type(specs[0]) is Num and specs[0].size == 1)
-            or (type(specs[0]) is OneHot and specs[0].key is None)
-            or type(specs[0]) is Present
-        )
-        for _, path, specs in spec._plan
+
+def _plain_spec(spec: Spec) -> bool:
+    """Whether ``spec``'s floats are a function of its value's equality class alone (see the memo):
+    a :class:`Num`, a :class:`OneHot` of the value itself, :class:`Present`."""
+    return (
+        (type(spec) is Num and spec.size == 1)
+        or (type(spec) is OneHot and spec.key is None)
+        or type(spec) is Present
     )
 
 
+def _memo_parts(spec: Record) -> list[int]:
+    """The parts of a record its memo keys on: each read by one key and plain specs (at least two such
+    parts, in a record of at most :data:`_MEMO_FLOATS` floats); none otherwise."""
+    parts = [
+        i
+        for i, (_, path, specs) in enumerate(spec._plan)
+        if len(path) == 1 and all(_plain_spec(s) for s in specs)
+    ]
+    return parts if len(parts) > 1 and 0 < spec.size <= _MEMO_FLOATS else []
+
+
 def _emit_record(src: _Source, spec: Record, v: str, base: _Base, depth: int) -> None:
-    """A :class:`Record`: each part at its offset; a record of plain keys (a card, an event) through a
-    memo from the tuple of its values to its floats, written by one slice copy when seen before."""
-    memo = _memoizable(spec) and len(spec._plan) > 1
+    """A :class:`Record`: each part at its offset; the plain parts of a small record (a card, an event, a
+    creature's numbers) through a memo from the tuple of their values to the record's floats, written by
+    one slice copy when seen before, the other parts after it."""
+    if not spec._plan:
+        src.line(depth, "pass")  # a record of nothing (the body of a loop must hold a statement)
+        return
+    offsets, offset = [], 0
+    for _, _, specs in spec._plan:
+        offsets.append(offset)
+        offset += sum(s.size for s in specs)
+    memo = _memo_parts(spec)
+    names = {i: src.name("w") for i, (_, path, _) in enumerate(spec._plan) if path}
+
+    def parts(which: list[int], d: int) -> None:
+        for i in which:
+            _, path, specs = spec._plan[i]
+            w = names.get(i, v)  # a "*name" part reads the whole value
+            for p in path[1:]:
+                src.line(d, f"{w} = {w}.get({p!r}) if isinstance({w}, dict) else None")
+            at = offsets[i]
+            for s in specs:
+                _emit(src, s, w, (base[0], base[1] + at), d)
+                at += s.size
+
+    def reads(which: list[int], d: int) -> None:
+        if any(spec._plan[i][1] for i in which):
+            dv = src.name("d")
+            src.line(d, f"{dv} = {v} if isinstance({v}, dict) else _NOTHING")
+            for i in which:
+                if spec._plan[i][1]:
+                    src.line(d, f"{names[i]} = {dv}.get({spec._plan[i][1][0]!r})")
+
+    rest = [i for i in range(len(spec._plan)) if i not in memo]
     if memo:
-        # The key is the record's values, read in one C call (``itemgetter``) from a dict holding every
-        # key (else no memo).  Equal values give equal floats (True and 1 alike, for a one-hot and a
-        # number), except a float: -0.0 == 0.0, yet -0.0 / 10 is not 0.0's bits — a record with a float
-        # number is not memoised; one with an unhashable value (a list, a hidden size) neither.
-        known, key, seg = src.const({}), src.name("k"), src.name("s")
+        # The key is the plain parts' values, read by one C call (``itemgetter``) from a dict holding
+        # every key (else no memo).  Equal values give equal floats (True and 1 alike, for a one-hot and a
+        # number), except a float: -0.0 == 0.0, yet -0.0 / 10 is not 0.0's bits — a float read by a
+        # number is not memoised; an unhashable value (a list, a hidden size) neither.  The slice is
+        # copied before the other parts are written: it holds zeros where they go.
+        got, known, seg = src.name("g"), src.const({}), src.name("s")
         start, end = _at(base), _at(base, spec.size)
-        getter = src.const(operator.itemgetter(*(path[0] for _, path, _ in spec._plan)))
-        _attempt(src, depth, f"type({v}) is dict", [(0, f"{key} = {getter}({v})")], "KeyError", key)
-        nums = [i for i, (_, _, specs) in enumerate(spec._plan) if type(specs[0]) is Num]
-        guard = " and ".join([f"{key}", *(f"type({key}[{i}]) is not float" for i in nums)])
-        _attempt(src, depth, guard, [(0, f"{seg} = {known}.get({key})")], "TypeError", seg)
+        getter = src.const(operator.itemgetter(*(spec._plan[i][1][0] for i in memo)))
+        _attempt(src, depth, f"type({v}) is dict", [(0, f"{got} = {getter}({v})")], "KeyError", got)
+        nums = [k for k, i in enumerate(memo) if any(type(s) is Num for s in spec._plan[i][2])]
+        guard = " and ".join([got, *(f"(type({got}[{k}]) is not float or {got}[{k}])" for k in nums)])
+        _attempt(src, depth, guard, [(0, f"{seg} = {known}.get({got})")], "TypeError", seg)
         src.line(depth, f"if {seg}: out[{start}:{end}] = {seg}")
         src.line(depth, "else:")
-        depth += 1
-    d, offset = src.name("d"), 0
-    src.line(depth, f"{d} = {v} if isinstance({v}, dict) else _NOTHING")
-    reads = []
-    for _, path, specs in spec._plan:
-        w = v
-        if path:
-            w = src.name("w")
-            src.line(depth, f"{w} = {d}.get({path[0]!r})")
-            for p in path[1:]:
-                src.line(depth, f"{w} = {w}.get({p!r}) if isinstance({w}, dict) else None")
-        reads.append((w, specs))
-    for w, specs in reads:
-        for s in specs:
-            _emit(src, s, w, (base[0], base[1] + offset), depth)
-            offset += s.size
-    if memo:
-        # Every node writes only its own floats into a zeroed buffer: the record's slice is its floats.
-        # The memo is bounded: past _MEMO records it only serves the ones it holds.
-        src.line(depth, f"if {seg} is None and len({known}) < {_MEMO}: {known}[{key}] = out[{start}:{end}]")
+        src.line(depth + 1, f"if {got}: {', '.join(names[i] for i in memo)}, = {got}")
+        src.line(depth + 1, "else:")
+        reads(memo, depth + 2)
+        parts(memo, depth + 1)
+        # Every node writes only its own floats into a zeroed buffer: the slice is the plain parts'.
+        # The memo is bounded: full, it starts again (what a game shows changes as it goes on).
+        src.line(depth + 1, f"if {seg} is None:")
+        src.line(depth + 2, f"if len({known}) >= {_MEMO}: {known}.clear()")
+        src.line(depth + 2, f"{known}[{got}] = out[{start}:{end}]")
+    reads(rest, depth)
+    parts(rest, depth)
 
 
 def _emit_fixed(src: _Source, spec: Fixed, v: str, base: _Base, depth: int) -> None:

@@ -263,14 +263,18 @@ def test_compiled_fast_paths_fall_back_exactly() -> None:
 
 
 def test_memoised_records_give_the_specs_floats_and_stay_bounded() -> None:
-    """A record of plain keys (a card) is memoised by its values: a value seen before gives the same
-    bits as the specs (``-0.0`` after ``0.0``, ``True`` after ``1``), odd values bypass the memo, and the
-    memo never grows past its bound however many distinct records pass."""
+    """The plain parts of a small record (a card) are memoised by their values: a record seen before gives
+    the same bits as the specs (``-0.0`` after ``0``, ``2.0`` after ``2``, ``True`` after ``1``), its other
+    parts (here counts) still written after the memo's copy, odd values bypass the memo, and the memo never
+    grows past its bound however many distinct records pass."""
     from ludorum.engine import encoding
 
-    schema = Record({"rows": Fixed(3, Record({"a": Num(10.0), "b": OneHot((1, 2)), "c": Present()}))})
+    card = Record({"a": Num(10.0), "b": OneHot((1, 2)), "l": Counts(("x", "y")), "c": Present()})
+    schema = Record({"rows": Fixed(3, card)})
     fn = schema.compile()
-    rows = [{"a": 0, "b": 1, "c": 1}, {"a": -0.0, "b": 1, "c": 1}, {"a": 0.0, "b": 1, "c": 1}, {"a": 0.0},
+    rows = [{"a": 0, "b": 1, "c": 1, "l": ["x"]}, {"a": -0.0, "b": 1, "c": 1, "l": ["y"]},
+            {"a": 0.0, "b": 1, "c": 1}, {"a": 2, "b": 2, "c": 1, "l": ["x", "x"]}, {"a": 2.0, "b": 2, "c": 1},
+            {"a": 2.5, "b": 2, "c": 1, "l": []}, {"a": 2.5, "b": 2, "c": 1, "l": ["y"]}, {"a": 0.0},
             {"a": -0.0}, {"a": 0}, {"a": -0.0, "b": 1}, {"a": True, "b": 1, "c": 1},
             {"a": 1, "b": True, "c": True}, {"a": [1, 2], "b": 2}, {"a": {"hidden": 2}}, {"c": {"hidden": 1}},
             {"c": {"hidden": None}}, {"a": "w", "b": [1]}, "row", {}]  # fmt: skip
@@ -280,7 +284,11 @@ def test_memoised_records_give_the_specs_floats_and_stay_bounded() -> None:
             reference: list[float] = []
             schema.encode(value, reference)
             assert np.asarray(reference, np.float32).tobytes() == fn(value).tobytes(), value
-    for i in range(encoding._MEMO + 100):
-        fn({"rows": [{"a": i, "b": 1, "c": None}]})
     memos = [m for m in fn.__globals__.values() if type(m) is dict and m and type(next(iter(m))) is tuple]
-    assert memos and all(len(m) == encoding._MEMO for m in memos)
+    assert len(memos) == 1
+    for i in range(encoding._MEMO + 100):
+        value = {"rows": [{"a": i, "b": 1, "c": None, "l": ["x"] * (i % 3)}]}
+        reference = []
+        schema.encode(value, reference)
+        assert np.asarray(reference, np.float32).tobytes() == fn(value).tobytes(), value
+        assert len(memos[0]) <= encoding._MEMO
