@@ -519,7 +519,7 @@ def _attempt(
 
 
 _MEMO = 4096
-"""How many distinct records (cards, events) one memo of :func:`_emit_record` keeps at most."""
+"""How many distinct records (cards, events) one memo of :func:`_emit_record` holds; full, it starts again."""
 
 _MEMO_FLOATS = 512
 """A record of more floats is not memoised: each record the memo learns costs a copy of all of them."""
