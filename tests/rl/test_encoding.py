@@ -161,7 +161,8 @@ def test_compiled_schema_matches_the_specs(name: str) -> None:
                 reference: list[float] = []
                 t.schema.encode(value, reference)
                 compiled = t.schema.compile()(value)
-                assert np.array_equal(np.asarray(reference, np.float32), np.frombuffer(compiled, np.float32))
+                # Bit for bit (a -0.0 is not a 0.0 here), not merely equal.
+                assert np.asarray(reference, np.float32).tobytes() == compiled.tobytes()
                 compared += 1
     assert compared > 50
     schema = Record({"n": Num(2.0), "o": OneHot((1, (2, 3))), "c": Counts(("a", "b"), 4.0),
@@ -171,3 +172,123 @@ def test_compiled_schema_matches_the_specs(name: str) -> None:
         reference = []
         schema.encode(odd, reference)
         assert list(schema.compile()(odd)) == pytest.approx(reference, rel=1e-7), odd
+
+
+def test_compiled_fast_paths_fall_back_exactly() -> None:
+    """Each shortcut of the generated code (rows of numbers unpacked, a row of one-hots by one map, plain
+    one-hot tables, ``Present`` in line) gives the specs' own floats bit for bit, for the shape it expects
+    and for every odd value that must take the general loop instead."""
+    schema = Record(
+        {
+            "grid": Fixed(3, Fixed(2, Num(3.0))),
+            "grid1": Fixed(2, Fixed(1, Num())),
+            "row": Fixed(3, Num(2.0)),
+            "hots": Fixed(3, OneHot(("a", "b", 1))),
+            "pairs": Fixed(2, OneHot(((1, 2), "x"))),
+            "hot": OneHot((-1, 0, 1)),
+            "keyed": OneHot(("p", "q"), key="t"),
+            "counts": Counts(("a", "b")),
+            "tally": Counts(((1, 2), "a"), scale=4.0),
+            "here": Present(),
+            "cards": Fixed(2, Record({"id": Present(), "kind": OneHot(("a", "b"))})),
+            "nothing": Fixed(2, Record({})),  # items of no floats
+        }
+    )
+    odd_values = [
+        {},
+        [],
+        {
+            "grid": [[1, 2], [0, 3], [4, 5]],
+            "grid1": [[1], [2]],
+            "row": [1, 2, 3],
+            "hots": ["a", 1, "b"],
+            "pairs": [[1, 2], "x"],
+            "hot": 1,
+            "keyed": {"t": "q"},
+            "counts": ["a", "a", "b"],
+            "tally": [[1, 2], "a", (1, 2)],
+            "here": "x",
+            "cards": [{"id": "c1", "kind": "b"}, {"id": None}],
+        },
+        {
+            "grid": [[1, 2, 3], [1]],
+            "grid1": [1, [2]],
+            "row": [1, "w", {"hidden": 3}],
+            "hots": [["a"], "a"],
+            "pairs": [(1, 2), [1, 2, 3]],
+            "hot": [1],
+            "keyed": "p",
+            "counts": ["c", ["a"]],
+            "tally": "ab",
+            "here": {"hidden": 2},
+            "cards": [{"id": {"hidden": 1}, "kind": ["a"]}, "card", {"kind": "a"}],
+        },
+        {
+            "grid": [[-0.0, 0.0], [True, None], ["", [1, 2]]],
+            "grid1": [[-0.0], [{}]],
+            "row": [-0.0, False],
+            "hots": [{"a": 1}, None, True],
+            "pairs": [[[1]], None],
+            "hot": True,
+            "keyed": {"t": ["p"]},
+            "counts": [],
+            "tally": [(1, 2)] * 5,
+            "here": {"hidden": None},
+            "cards": [{"id": 0, "kind": "b"}] * 3,
+            "nothing": [{}, {}, {}],
+        },
+        {
+            "grid": [[1, "w"], [2, {"hidden": 5}], [3, 4]],
+            "grid1": ({"a"}, [1]),
+            "row": (4, 5, 6, 7),
+            "hots": ("b", "b", "b", "a"),
+            "here": {"hidden": 1, "x": 2},
+            "cards": ({"id": [], "kind": "z"},),
+        },
+        {"grid": [{1, 2}, [1, 2], (3, 4)], "grid1": [range(1, 2)], "row": [[1, 2]]},  # rows not lists: zeros
+        {
+            "grid": [(1, 2), (3, 4), (5, 6), (7, 8)],
+            "grid1": [[1, 2]],
+            "row": None,
+            "hots": "ab",
+            "hot": {"hidden": 1},
+            "here": None,
+            "cards": None,
+        },
+    ]
+    for odd in odd_values:
+        reference: list[float] = []
+        schema.encode(odd, reference)
+        assert np.asarray(reference, np.float32).tobytes() == schema.compile()(odd).tobytes(), odd
+
+
+def test_memoised_records_give_the_specs_floats_and_stay_bounded() -> None:
+    """The plain parts of a small record (a card) are memoised by their values: a record seen before gives
+    the same bits as the specs (``-0.0`` after ``0``, ``2.0`` after ``2``, ``True`` after ``1``), its other
+    parts (here counts) still written after the memo's copy, odd values bypass the memo, and the memo never
+    grows past its bound however many distinct records pass."""
+    from ludorum.engine import encoding
+
+    card = Record({"a": Num(10.0), "b": OneHot((1, 2)), "l": Counts(("x", "y")), "c": Present()})
+    schema = Record({"rows": Fixed(3, card)})
+    fn = schema.compile()
+    rows = [{"a": 0, "b": 1, "c": 1, "l": ["x"]}, {"a": -0.0, "b": 1, "c": 1, "l": ["y"]},
+            {"a": 0.0, "b": 1, "c": 1}, {"a": 2, "b": 2, "c": 1, "l": ["x", "x"]}, {"a": 2.0, "b": 2, "c": 1},
+            {"a": 2.5, "b": 2, "c": 1, "l": []}, {"a": 2.5, "b": 2, "c": 1, "l": ["y"]}, {"a": 0.0},
+            {"a": -0.0}, {"a": 0}, {"a": -0.0, "b": 1}, {"a": True, "b": 1, "c": 1},
+            {"a": 1, "b": True, "c": True}, {"a": [1, 2], "b": 2}, {"a": {"hidden": 2}}, {"c": {"hidden": 1}},
+            {"c": {"hidden": None}}, {"a": "w", "b": [1]}, "row", {}]  # fmt: skip
+    for _ in range(2):  # the second time round, every plain record is a memo hit
+        for i in range(len(rows)):
+            value = {"rows": rows[i : i + 3]}
+            reference: list[float] = []
+            schema.encode(value, reference)
+            assert np.asarray(reference, np.float32).tobytes() == fn(value).tobytes(), value
+    memos = [m for m in fn.__globals__.values() if type(m) is dict and m and type(next(iter(m))) is tuple]
+    assert len(memos) == 1
+    for i in range(encoding._MEMO + 100):
+        value = {"rows": [{"a": i, "b": 1, "c": None, "l": ["x"] * (i % 3)}]}
+        reference = []
+        schema.encode(value, reference)
+        assert np.asarray(reference, np.float32).tobytes() == fn(value).tobytes(), value
+        assert len(memos[0]) <= encoding._MEMO
