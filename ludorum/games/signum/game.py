@@ -349,10 +349,10 @@ class SignumGame(Game[SignumState]):
 
     def seat_name(self, state: SignumState, seat: int) -> str:
         """The faction a seat leads."""
-        from ludorum.games.signum.content import FACTIONS
+        from ludorum.games.signum.content import faction_name
 
         return T(
-            "{seat}, {faction}", seat=player(seat), faction=T(FACTIONS[cr.CARDS[state.heroes[seat]].faction])
+            "{seat}, {faction}", seat=player(seat), faction=faction_name(cr.CARDS[state.heroes[seat]].faction)
         )
 
     def view(self, state: SignumState, seat: int | None) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from ludorum.engine import rng as rngmod
 from ludorum.engine.i18n import T, join
 from ludorum.engine.options import Choice
 from ludorum.games.signum import creatures as cr
-from ludorum.games.signum.content import DECK_MAX, FACTIONS, base_content, deck_problems, expand
+from ludorum.games.signum.content import DECK_MAX, base_content, deck_problems, expand, faction_name
 from ludorum.games.signum.state import Model, SignumState, set_item
 
 OPENING_HAND = 4
@@ -64,7 +64,7 @@ def deck_choices() -> tuple[Choice, ...]:
             T(
                 "{deck} ({faction}, hero {hero})",
                 deck=T(d.name_en),
-                faction=T(FACTIONS[d.faction]),
+                faction=faction_name(d.faction),
                 hero=content.cards[d.hero].name,
             ),
         )
