@@ -15,10 +15,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from ludorum.engine.actions import Action
 from ludorum.engine.state import GameState
+
+if TYPE_CHECKING:  # bots → information → game → evaluation: the type only, no import circle
+    from ludorum.engine.bots import Bot
 
 S = TypeVar("S", bound=GameState)
 
@@ -31,17 +34,20 @@ PolicyFn = Callable[[Any, Sequence[Action], random.Random], Action]
 
 @dataclass(frozen=True, slots=True)
 class Evaluation(Generic[S]):
-    """A game's knowledge for search: ``value`` and an optional fast rollout ``policy``.
+    """A game's knowledge for search: ``value``, an optional fast rollout ``policy`` and ``guide``.
 
     ``value(state)`` estimates, for every seat, its share of the win from ``state`` (a number in
     [0, 1]; the values of all seats should sum to about 1, as the terminal rewards do: 1 to a sole
     winner, 1/k to each of k tied winners, 0 to the others).  ``policy(state, legal, rng)``, when
     given, picks one of ``legal`` quickly (it never needs to be strong, only better than random and
-    cheap).  Module-level functions keep an evaluation picklable for worker processes.
+    cheap).  ``guide``, when given, makes the bot a search level with ``guide = "game"`` asks at every
+    new node what it would play (a policy meant for search, which the game need not offer as a bot kind).
+    Module-level functions keep an evaluation picklable for worker processes.
     """
 
     value: Callable[[S], Sequence[float]]
     policy: Callable[[S, Sequence[Action], random.Random], Action] | None = None
+    guide: Callable[[], Bot] | None = None
 
 
 def softmax_shares(scores: Sequence[float], temperature: float, certainty: float = 0.8) -> tuple[float, ...]:

@@ -11,8 +11,10 @@ import pytest
 
 from ludorum.agents.search.ismcts import ISMCTS
 from ludorum.agents.search.mcts import MCTS
-from ludorum.agents.search.rollout import random_policy
+from ludorum.agents.search.rollout import make_guide, random_policy
 from ludorum.engine import Action
+from ludorum.engine.evaluation import Evaluation
+from ludorum.engine.information import InformationSet
 from tests.agents.tiny import Nim
 
 NIM = Nim()
@@ -72,3 +74,25 @@ def test_no_bias_means_no_guide() -> None:
     rng = random.Random(0)
     root = engine.root(pile(8), rng)
     assert engine.guide is None and root.hint is None
+
+
+class GuidedNim(Nim):
+    """Nim whose evaluation offers a guide bot (``Evaluation.guide``) and no bot kind."""
+
+    def evaluation(self) -> Evaluation[Any]:
+        return Evaluation(lambda s: (0.5, 0.5), guide=TakeOne)
+
+
+class TakeOne:
+    """A bot that always takes one stone."""
+
+    def decide(self, info: InformationSet[Any], rng: random.Random) -> Action:
+        return TAKE1
+
+
+def test_guide_game_asks_the_evaluations_guide_and_none_without_one() -> None:
+    guided = GuidedNim()
+    guide = make_guide(guided, "game")
+    assert guide is not None and guide(pile(8), [TAKE1, TAKE2], random.Random(0)) == TAKE1
+    assert make_guide(NIM, "game") is None  # no evaluation, no guide: searched unguided
+    assert make_guide(guided, "heuristic") is None  # the guide is not a bot kind of the game

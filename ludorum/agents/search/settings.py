@@ -29,8 +29,9 @@ class SearchSettings:
     epsilon: float = 0.0
     """With a bot as rollout policy: how often a rollout step plays a random action instead."""
     guide: str = ""
-    """A game bot kind (``heuristic``) asked at every new decision node for its move, which is expanded
-    first and favoured by a progressive bias (``""``: none)."""
+    """A game bot kind (``heuristic``) or ``game`` (the game evaluation's guide bot) asked at every new
+    decision node for its move, which is expanded first and favoured by a progressive bias (``""``:
+    none)."""
     bias: float = 0.0
     """The progressive bias of the guide's move: ``bias / (visits + 1)`` added to its UCB score."""
     mode: str = "auto"

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ludorum.engine import CANCEL, Action
@@ -22,8 +23,45 @@ CARDS = base_content().cards
 ATTACKS = ("strike", "shoot", "magic_shot", "melee", "control")
 
 
+@dataclass(frozen=True, slots=True)
+class Style:
+    """The thresholds the heuristic plays by; the defaults are the ``heuristic`` bot's own play (every
+    balance figure rests on it), other values make the search's guide (:data:`GUIDE_STYLE`)."""
+
+    hero_waits: int = 12
+    """Before this turn the hero does not advance (it still attacks what is in reach)."""
+    hero_careful: int = 5
+    """With this much health left or less the hero does not advance."""
+    hero_retreats: int = 3
+    """With this much health left or less the hero steps away instead of attacking."""
+    hero_guards: int = 4
+    """With this much health left or less the hero keeps half its dice for defence in melee."""
+    builds_until: int = 40
+    """From this turn on no more buildings."""
+    reserve: int = 2
+    """Prosperity kept in hand after a building."""
+    guarded: float = 0.05
+    """What a building that heals or armours the hero adds to its income per prosperity."""
+    armed: float = 0.0
+    """What a building that strengthens the hero adds to its income per prosperity."""
+    tactics_above: int = 6
+    """A tactic is set face down only with more prosperity than this."""
+
+
+GUIDE_STYLE = Style(hero_guards=10**6, builds_until=10**6, reserve=0, guarded=0.2)
+"""The style that guides Signum's ``hard`` and ``expert`` search (``Evaluation.guide``): the hero always
+keeps half its dice for defence in melee, the City is built all game long down to the last prosperity, and
+a building that heals or armours the hero counts 0.2 more income per prosperity (a Temple beats nothing, a
+City Walls beats a Farm).  Chosen by heuristic-against-heuristic games, which cost a fifth of a second
+each (docs/agents.md › Signum): 421 of 600 fresh games against the ``heuristic`` bot, seats alternating
+(0.70), where the ``heuristic`` itself won 325 of the same seeds and seats."""
+
+
 class HeuristicBot(ViewBot):
-    """A sensible, fast player for Legends of Signum."""
+    """A sensible, fast player for Legends of Signum (its :class:`Style` sets its thresholds)."""
+
+    def __init__(self, style: Style | None = None) -> None:
+        self.style = style or Style()
 
     def choose(
         self, view: Mapping[str, Any], legal: Sequence[Action], seat: int, rng: random.Random
@@ -31,7 +69,7 @@ class HeuristicBot(ViewBot):
         """Pick one of ``legal`` from what ``seat`` sees."""
         if len(legal) == 1:
             return legal[0]
-        me = _Seen(view, seat)
+        me = _Seen(view, seat, self.style)
         kinds = {a.kind for a in legal}
         if "split" in kinds:
             return me.split(legal)
@@ -55,8 +93,9 @@ class HeuristicBot(ViewBot):
 class _Seen:
     """What the bot reads from its view."""
 
-    def __init__(self, view: Mapping[str, Any], seat: int) -> None:
+    def __init__(self, view: Mapping[str, Any], seat: int, style: Style) -> None:
         self.view = view
+        self.style = style
         self.seat = seat
         self.models = {m["uid"]: m for m in view["models"]}
         self.hero_card = view["heroes"][seat]
@@ -104,10 +143,17 @@ class _Seen:
             if a.kind != "build":
                 continue
             c = CARDS[str(a.args[0])]
-            value = c.income / max(1, c.cost) + (0.05 if c.effect in ("heal_hero", "hero_armour") else 0)
-            if money - c.cost >= 2 and value > score and self.view["turn"] < 40:
+            value = c.income / max(1, c.cost) + self.bonus(c.effect)
+            young = self.view["turn"] < self.style.builds_until
+            if money - c.cost >= self.style.reserve and value > score and young:
                 best, score = a, value
         return best
+
+    def bonus(self, effect: str) -> float:
+        """What a building's effect adds to its income per prosperity."""
+        if effect in ("heal_hero", "hero_armour"):
+            return self.style.guarded
+        return self.style.armed if effect == "hero_strength" else 0.0
 
     def main(self, legal: Sequence[Action], rng: random.Random) -> Action:
         """Between activations: cards first, then the creatures, then end the turn."""
@@ -156,7 +202,7 @@ class _Seen:
             return 1.0 if target is not None and target["activated"] is False else 0.0
         if a.kind == "equip":
             return 4.0
-        return 1.0 if money > 6 else 0.0
+        return 1.0 if money > self.style.tactics_above else 0.0
 
     # -- a creature's activation ----------------------------------------------------------------------
 
@@ -169,7 +215,8 @@ class _Seen:
             if heals:
                 return max(heals, key=lambda a: self.models[a.args[0]]["wounds"])
         attack = self.best_target(legal, "strike", "shoot", "magic_shot", "melee", "control")
-        if hero and self.health_left(m) <= 3:
+        style = self.style
+        if hero and self.health_left(m) <= style.hero_retreats:
             retreat = self.retreat(m, legal)
             if retreat is not None:
                 return retreat
@@ -177,7 +224,7 @@ class _Seen:
             return attack
         if self.view["stage"] >= 1:
             return Action("done")
-        if hero and (self.health_left(m) <= 5 or self.view["turn"] < 12):
+        if hero and (self.health_left(m) <= style.hero_careful or self.view["turn"] < style.hero_waits):
             return Action("done")
         if "shot" in CARDS[m["card"]].propmap or "magic_shot" in CARDS[m["card"]].propmap:
             return self.advance(m, legal, keep=bf.L) or Action("done")
@@ -248,11 +295,16 @@ class _Seen:
             self.models[pending["actor"]] if self.side(self.models[pending["actor"]]) == self.seat else None
         )
         fighter = mine or self.models[pending["target"]]
-        if fighter["card"] == self.hero_card and self.health_left(fighter) <= 4:
+        if fighter["card"] == self.hero_card and self.health_left(fighter) <= self.style.hero_guards:
             want = options[len(options) // 2]
         else:
             want = options[-1]
         return Action("split", (want,))
+
+
+def guide_bot() -> HeuristicBot:
+    """The heuristic in :data:`GUIDE_STYLE`: the search levels' guide (``guide = "game"``)."""
+    return HeuristicBot(GUIDE_STYLE)
 
 
 _ = CANCEL

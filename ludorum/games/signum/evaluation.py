@@ -1,10 +1,11 @@
 """What search needs from Legends of Signum: a state evaluation.
 
-A hero's death loses the game and 51 prosperity wins it.  A seat's standing counts its hero's
-remaining health (the deciding term) *after the wounds it can expect from the enemies in reach*, the
-worth of its other creatures on the Battlefield (cost, scaled by health left), its prosperity and its
-City's income; the shares of the win are a softmax of the standings.  Reads only the state it is given
-(a determinization in search: hands, tactics and deck orders are redrawn).
+A hero's death loses the game and 51 prosperity wins it (Legends of Signum › 8).  A seat's standing
+counts its hero's remaining health (the deciding term) *after the wounds it can expect from the enemies
+in reach*, the worth of its other creatures on the Battlefield (cost, scaled by health left), its
+prosperity and its City's income; the shares of the win are a softmax of the standings.  Reads only the
+state it is given (a determinization in search: hands, tactics and deck orders are redrawn).  It also
+offers search its guide, the heuristic in ``bot.GUIDE_STYLE`` (``Evaluation.guide``).
 
 Why the threat term: search scores a leaf the moment it is reached (``levels.toml``: Signum's rules are
 too slow for rollouts), so an evaluation that counts only wounds already dealt cannot tell a hero left
@@ -22,6 +23,7 @@ from ludorum.engine.evaluation import Evaluation, softmax_shares
 
 from . import battlefield as bf
 from . import creatures as cr
+from .bot import guide_bot
 from .creatures import CARDS, health
 from .state import Model, SignumState
 from .victory import DRAW, PROSPERITY_TO_WIN
@@ -42,9 +44,10 @@ LATER = 0.5
 """The weight of a threat from a creature that cannot act before its target's side does (it is not its
 side's turn, or it has acted): the target may still step away or strike first."""
 
-# Expected wounds per die (Rulebook › 7.2–7.3, dice.py): a melee attack die hits on 2 faces of 3 and about
-# half of the hits are parried; a shot hits on a Bullseye (1/3) and 2 of 3 hits are not blocked; magic
-# cannot be defended (2/3).
+# Expected wounds per die, from the dice of ``dice.py`` (designed: the rulebook's chapter 7 on melee and
+# shooting is not in the text we have, so the faces and parries are the project's design): a melee
+# attack die hits on 2 faces of 3 and about half of the hits are parried; a shot hits on a Bullseye (1/3)
+# and 2 of 3 hits are not blocked; magic cannot be defended (2/3).
 MELEE_DIE = 0.33
 SHOT_DIE = 0.22
 MAGIC_DIE = 0.67
@@ -107,4 +110,4 @@ def value(s: SignumState) -> Sequence[float]:
     return softmax_shares(scores, TEMPERATURE)
 
 
-EVALUATION: Evaluation[SignumState] = Evaluation(value)
+EVALUATION: Evaluation[SignumState] = Evaluation(value, guide=guide_bot)
