@@ -13,8 +13,8 @@ views.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from ludorum.engine.actions import Action
@@ -42,12 +42,15 @@ class Evaluation(Generic[S]):
     given, picks one of ``legal`` quickly (it never needs to be strong, only better than random and
     cheap).  ``guide``, when given, makes the bot a search level with ``guide = "game"`` asks at every
     new node what it would play (a policy meant for search, which the game need not offer as a bot kind).
-    Module-level functions keep an evaluation picklable for worker processes.
+    ``guides`` offers more of them by name, for levels with ``guide = "game:<name>"`` (a game whose
+    levels differ by how sharp a guide they get, not only by budget).  Module-level functions keep an
+    evaluation picklable for worker processes.
     """
 
     value: Callable[[S], Sequence[float]]
     policy: Callable[[S, Sequence[Action], random.Random], Action] | None = None
     guide: Callable[[], Bot] | None = None
+    guides: Mapping[str, Callable[[], Bot]] = field(default_factory=dict)
 
 
 def softmax_shares(scores: Sequence[float], temperature: float, certainty: float = 0.8) -> tuple[float, ...]:

@@ -83,13 +83,16 @@ def make_policy(game: Game[Any], name: str, epsilon: float = 0.0) -> Policy:
 
 def make_guide(game: Game[Any], name: str) -> Guide | None:
     """The tree guide called ``name``: none (``""``), ``game`` (the bot its evaluation offers as a guide,
-    ``Evaluation.guide``) or one of the game's bot kinds, asked at every new decision node what it would
-    play there (from that seat's information set in the searched state).  A game without that bot is
-    searched unguided: the levels name a guide for every game."""
+    ``Evaluation.guide``), ``game:<name>`` (one of ``Evaluation.guides``) or one of the game's bot
+    kinds, asked at every new decision node what it would play there (from that seat's information set
+    in the searched state).  A game without that bot is searched unguided: the levels name a guide for
+    every game."""
     ev = game.evaluation()
     bots: dict[str, Callable[[], Bot]] = dict(game.bots())
-    if ev is not None and ev.guide is not None:
-        bots["game"] = ev.guide
+    if ev is not None:
+        if ev.guide is not None:
+            bots["game"] = ev.guide
+        bots.update((f"game:{k}", g) for k, g in ev.guides.items())
     if not name or name not in bots:
         return None
     bot = bots[name]()

@@ -29,7 +29,8 @@ class SearchSettings:
     epsilon: float = 0.0
     """With a bot as rollout policy: how often a rollout step plays a random action instead."""
     guide: str = ""
-    """A game bot kind (``heuristic``) or ``game`` (the game evaluation's guide bot) asked at every new
+    """A game bot kind (``heuristic``), ``game`` (the game evaluation's guide bot) or ``game:<name>`` (one
+    of its named guides) asked at every new
     decision node for its move, which is expanded first and favoured by a progressive bias (``""``:
     none)."""
     bias: float = 0.0

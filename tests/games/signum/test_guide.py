@@ -10,7 +10,7 @@ from ludorum.agents.search import level_settings
 from ludorum.agents.search.rollout import make_guide
 from ludorum.engine import Action
 from ludorum.games.signum import GAME
-from ludorum.games.signum.bot import GUIDE_STYLE, HeuristicBot, Style, guide_bot
+from ludorum.games.signum.bot import GUIDE_STYLE, THRIFTY_STYLE, HeuristicBot, Style, guide_bot, thrifty_bot
 
 from .helpers import build
 
@@ -35,10 +35,18 @@ def test_the_guide_prefers_a_building_that_guards_its_hero() -> None:
 
 def test_hard_and_expert_are_guided_by_the_evaluations_guide() -> None:
     assert level_settings("hard", "signum").guide == "game" == level_settings("expert", "signum").guide
-    assert level_settings("medium", "signum").guide == "heuristic"
+    assert level_settings("medium", "signum").guide == "game:thrifty"
+    assert level_settings("easy", "signum").guide == "heuristic"
     ev = GAME.evaluation()
     assert ev is not None and ev.guide is guide_bot and guide_bot().style == GUIDE_STYLE
-    assert make_guide(GAME, "game") is not None
+    assert ev.guides["thrifty"] is thrifty_bot and thrifty_bot().style == THRIFTY_STYLE
+    assert make_guide(GAME, "game") is not None and make_guide(GAME, "game:thrifty") is not None
+    assert make_guide(GAME, "game:nobody") is None
+
+
+def test_the_thrifty_guide_builds_down_to_the_last_prosperity_but_picks_as_the_heuristic_does() -> None:
+    assert build_choice(thrifty_bot(), 3) == Action("build", ("farm",))
+    assert build_choice(thrifty_bot(), 20) == Action("build", ("farm",))
 
 
 def test_the_guide_beats_the_heuristic_on_fixed_seeds() -> None:
