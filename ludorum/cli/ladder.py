@@ -22,9 +22,13 @@ def ladder(
     games: Annotated[int, typer.Option("--games", "-n", help="games per match")] = 100,
     players: Annotated[int, typer.Option("--players", "-p")] = 2,
     seed: Annotated[int, typer.Option()] = 0,
-    log: Annotated[Path, typer.Option(help="JSON-lines file each finished game is appended to")] = Path(
-        "ladder.jsonl"
-    ),
+    log: Annotated[
+        list[Path] | None,
+        typer.Option(
+            help="JSON-lines file each finished game is appended to; with --report, repeat it to "
+            "read several logs as one ladder"
+        ),
+    ] = None,
     report: Annotated[bool, typer.Option(help="only summarise the log")] = False,
     plan: Annotated[
         bool, typer.Option(help="play the whole strength plan of docs/agents.md (ignores --pairs/--games)")
@@ -36,7 +40,11 @@ def ladder(
     from ludorum.lab.ladder import LADDER, Pairing, ladder_elo, play_match, read_log, seed_for, strength_plan
 
     game = registry().get(game_name)
+    logs = log or [Path("ladder.jsonl")]
     if not report:
+        if len(logs) > 1:
+            raise typer.BadParameter("games are appended to one log: give --log once (or add --report)")
+        target = logs[0]
         if plan:
             chosen = strength_plan(game, scale)
         elif pairs:
@@ -46,10 +54,13 @@ def ladder(
             chosen = [Pairing(hi, lo, players, games) for lo, hi in itertools.pairwise(LADDER)]
         for p in chosen:
             first = seed_for(game.name, p.a, p.b, p.players, seed)
-            shares = list(play_match(game, p.a, p.b, p.players, p.games, first, log))
+            shares = list(play_match(game, p.a, p.b, p.players, p.games, first, target))
             console.print(f"{p.text()}: {sum(shares) / len(shares):.3f}")
-    scores = read_log(log, game.name) if log.exists() else []
-    table = Table(title=f"{game.title}: matches in {log}")
+    missing = [str(p) for p in logs if not p.is_file()]
+    if report and missing:
+        raise typer.BadParameter(f"no such log: {', '.join(missing)}")
+    scores = read_log(logs, game.name)
+    table = Table(title=f"{game.title}: matches in {', '.join(map(str, logs))}")
     for col in ("A", "B", "players", "games", "A's share", "95 % interval", "× fair"):
         table.add_column(col)
     for s in scores:

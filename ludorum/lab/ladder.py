@@ -123,11 +123,14 @@ def score(a: str, b: str, players: int, shares: Sequence[float]) -> Score:
     return Score(a, b, players, Rate(sum(shares), len(shares), 1.0 / players))
 
 
-def read_log(path: Path, game: str) -> list[Score]:
-    """Every match of ``game`` recorded in a JSON-lines log, summarised; a game logged twice counts once."""
-    return [
-        score(a, b, p, list(games.values())) for (a, b, p), games in sorted(logged_games(path, game).items())
-    ]
+def read_log(path: Path | Sequence[Path], game: str) -> list[Score]:
+    """Every match of ``game`` recorded in a JSON-lines log (or in several, read as one: a ladder whose
+    rungs were played into different files), summarised; a game logged twice counts once."""
+    merged: dict[tuple[str, str, int], dict[tuple[int, int], float]] = {}
+    for one in [path] if isinstance(path, Path) else path:
+        for match, games in logged_games(one, game).items():
+            merged.setdefault(match, {}).update(games)
+    return [score(a, b, p, list(games.values())) for (a, b, p), games in sorted(merged.items())]
 
 
 LADDER = ("random", "heuristic", "easy", "medium", "hard", "expert")

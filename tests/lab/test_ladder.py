@@ -71,3 +71,37 @@ def test_a_match_from_another_first_seed_resumes_no_game_played_from_the_other_s
     list(play_match(Nim(), "easy", "random", 2, 4, seed=4, log=log))
     assert len(log.read_text().splitlines()) == 8
     assert read_log(log, "nim")[0].n == 8
+
+
+def test_several_logs_read_as_one_ladder_and_a_game_in_two_counts_once(tmp_path: Path) -> None:
+    one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
+    list(play_match(Nim(), "easy", "random", 2, 4, seed=3, log=one))
+    list(play_match(Nim(), "easy", "random", 2, 6, seed=3, log=two))  # its first four are one's games
+    list(play_match(Nim(), "random", "easy", 2, 2, seed=3, log=two))
+    merged = {(s.a, s.b): s.n for s in read_log([one, two], "nim")}
+    assert merged == {("easy", "random"): 6, ("random", "easy"): 2}
+    assert read_log([one], "nim") == read_log(one, "nim")
+
+
+def test_the_ladder_command_reports_several_logs_and_appends_to_only_one(tmp_path: Path) -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from ludorum.cli.main import app
+
+    one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
+    for log, (a, b) in ((one, ("heuristic", "random")), (two, ("easy", "heuristic"))):
+        lines = [
+            {"game": "reliquium", "a": a, "b": b, "players": 2, "seed": 3 + g, "seat": g % 2, "share": 1.0}
+            for g in range(3)
+        ]
+        log.write_text("".join(json.dumps(e) + "\n" for e in lines))
+    runner = CliRunner()
+    done = runner.invoke(app, ["ladder", "reliquium", "--report", "--log", str(one), "--log", str(two)])
+    assert done.exit_code == 0, done.output
+    assert "heuristic: Elo" in done.output and "easy: Elo" in done.output
+    refused = runner.invoke(app, ["ladder", "reliquium", "--log", str(one), "--log", str(two)])
+    assert refused.exit_code != 0 and "one log" in refused.output
+    missing = runner.invoke(app, ["ladder", "reliquium", "--report", "--log", str(tmp_path / "none")])
+    assert missing.exit_code != 0 and "no such log" in missing.output
