@@ -292,3 +292,28 @@ def test_memoised_records_give_the_specs_floats_and_stay_bounded() -> None:
         schema.encode(value, reference)
         assert np.asarray(reference, np.float32).tobytes() == fn(value).tobytes(), value
         assert len(memos[0]) <= encoding._MEMO
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_kept_numbering_is_the_fresh_one_and_is_dropped_where_lists_seldom_return(name: str) -> None:
+    """``Table.legal`` hands out a kept numbering for a list of legal actions it has seen; it and its mask
+    equal what a fresh table computes, and a table whose lists mostly do not come back stops keeping
+    them."""
+    import ludorum.rl.core as core
+
+    game = registry().get(name)
+    kept, fresh = Table(name, 2), Table(name, 2)
+    reused = 0
+    for seed in range(3):
+        for s in random_states(game, kept.config, seed, 400):
+            if game.is_over(s) or game.to_move(s) == CHANCE:
+                continue
+            fresh._numbered.clear()  # numbered afresh every time
+            got, want = kept.legal(s), fresh.legal(s)
+            assert got == want
+            assert kept.mask(got).tolist() == fresh.mask(want).tolist() == kept.mask(dict(got)).tolist()
+            reused += isinstance(got, core.Numbered) and kept.legal(s) is got
+    if name == "medieval-realms":  # its placements offer the same areas again and again
+        assert kept._keep_numbered and reused > 100
+    if not kept._keep_numbered:
+        assert kept._missed > kept._found and not kept._numbered
