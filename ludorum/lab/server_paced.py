@@ -20,6 +20,7 @@ import json
 import random
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -87,8 +88,14 @@ class PacedStep:
             f"per action ({self.loop_busy:.0%} busy; the process {self.server_busy:.0%} of a core), workers "
             f"{self.workers_busy:.0%}, client "
             f"loop lag p99 {self.client_lag_p99_ms:.0f} ms"
-            + (f", {len(self.errors)} games failed" if self.errors else "")
+            + (f", {len(self.errors)} games failed ({self.why()})" if self.errors else "")
         )
+
+    def why(self) -> str:
+        """The distinct errors of the failed games, the commonest first (at most three), with counts."""
+        counts = Counter(self.errors).most_common(3)
+        more = len(set(self.errors)) - len(counts)
+        return "; ".join(f"{n}× {e}" for e, n in counts) + (f"; {more} more kinds" if more else "")
 
 
 @dataclass

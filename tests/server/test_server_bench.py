@@ -114,3 +114,13 @@ def test_the_bench_server_leaves_no_process_behind() -> None:
                 time.sleep(0.1)
         assert not _alive(pid)
         assert [p for p in below if _alive(p)] == []
+
+
+def test_a_paced_step_says_why_its_games_failed() -> None:
+    from ludorum.lab.server_paced import PacedStep
+
+    step = PacedStep(300, 20.0, 100, 10.0, 20.0, 50, 1.0, 0.2)
+    assert "failed" not in step.line()
+    step.errors = ["ReadTimeout: ", "ReadTimeout: ", "ConnectionClosed: 1006", "A", "B"]
+    line = step.line()
+    assert "5 games failed (2× ReadTimeout: ; 1× ConnectionClosed: 1006; 1× A; 1 more kinds)" in line
