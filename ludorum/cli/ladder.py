@@ -17,7 +17,10 @@ def ladder(
     game_name: Annotated[str, typer.Argument(metavar="GAME")],
     pairs: Annotated[
         str,
-        typer.Option(help="matches as A:B, comma-separated (A is scored); default: the ladder's neighbours"),
+        typer.Option(
+            help="matches as A:B, comma-separated (A is scored); a kind may be a variant of a level, "
+            "'easy/bias=1' (an experiment: it plays the level's seeds); default: the ladder's neighbours"
+        ),
     ] = "",
     games: Annotated[int, typer.Option("--games", "-n", help="games per match")] = 100,
     players: Annotated[int, typer.Option("--players", "-p")] = 2,
@@ -36,8 +39,19 @@ def ladder(
     scale: Annotated[float, typer.Option(help="with --plan: multiply every pairing's games")] = 1.0,
 ) -> None:
     """Play strength matches (seats rotated, search levels uncapped, reproducible from --seed)."""
+    from ludorum.engine import ConfigError
     from ludorum.games import registry
-    from ludorum.lab.ladder import LADDER, Pairing, ladder_elo, play_match, read_log, seed_for, strength_plan
+    from ludorum.lab.ladder import (
+        LADDER,
+        Pairing,
+        ladder_elo,
+        parse_pair,
+        play_match,
+        read_log,
+        seed_for,
+        strength_plan,
+        uncapped,
+    )
 
     game = registry().get(game_name)
     logs = log or [Path("ladder.jsonl")]
@@ -48,7 +62,12 @@ def ladder(
         if plan:
             chosen = strength_plan(game, scale)
         elif pairs:
-            sides = [p.split(":", 1) for p in pairs.split(",")]
+            try:
+                sides = [parse_pair(game, p) for p in pairs.split(",")]
+                for side in itertools.chain.from_iterable(sides):
+                    uncapped(game, side)  # a variant with a wrong setting is refused before any game
+            except (ValueError, ConfigError) as e:
+                raise typer.BadParameter(str(e), param_hint="--pairs") from None
             chosen = [Pairing(a, b, players, games) for a, b in sides]
         else:
             chosen = [Pairing(hi, lo, players, games) for lo, hi in itertools.pairwise(LADDER)]

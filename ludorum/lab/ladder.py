@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from ludorum.agents import make_bot, play_game
-from ludorum.agents.search import LEVELS, SearchBot, level_settings
+from ludorum.agents.kinds import bot_kinds
+from ludorum.agents.search import LEVELS, SearchBot, base_level, variant_settings
 from ludorum.engine import Game
 from ludorum.engine.bots import Bot
 from ludorum.lab.results import complete_lines, cut_torn_tail
@@ -29,9 +30,10 @@ from ludorum.lab.stats import Rate
 
 
 def uncapped(game: Game[Any], kind: str) -> Bot:
-    """A bot of ``kind``; search levels without their wall-clock cap (reproducible)."""
-    if kind in LEVELS:
-        return SearchBot(level_settings(kind, game.name, seconds=None))
+    """A bot of ``kind``; search levels and their variants (``easy/bias=1``, an experiment) without their
+    wall-clock cap (reproducible)."""
+    if base_level(kind) in LEVELS:
+        return SearchBot(variant_settings(kind, game.name, seconds=None))
     return make_bot(game, kind)
 
 
@@ -184,6 +186,20 @@ def strength_plan(game: Game[Any], scale: float = 1.0) -> list[Pairing]:
     return [Pairing(p.a, p.b, p.players, max(2, round(p.games * scale))) for p in planned]
 
 
+def parse_pair(game: Game[Any], text: str) -> tuple[str, str]:
+    """``"A:B"`` → ``(A, B)``, each a bot kind of ``game`` or a variant of a level; the colon that
+    separates them is the one with a kind on each side (a variant's value may hold one:
+    ``hard/guide=game:thrifty:hard``)."""
+    kinds = bot_kinds(game)
+    for i, ch in enumerate(text):
+        if ch == ":" and base_level(text[:i]) in kinds and base_level(text[i + 1 :]) in kinds:
+            return text[:i], text[i + 1 :]
+    raise ValueError(f"{text!r} is not A:B with two bot kinds of {game.title} ({', '.join(kinds)})")
+
+
 def seed_for(game: str, a: str, b: str, players: int, base: int) -> int:
-    """A match's first seed, derived from the base seed and what plays (distinct per match)."""
+    """A match's first seed, derived from the base seed and what plays (distinct per match).  A variant
+    of a level plays its level's seeds, so that an experiment is paired game for game with the match it
+    would change (``easy/bias=1:heuristic`` plays the games of ``easy:heuristic``)."""
+    a, b = base_level(a), base_level(b)
     return base + random.Random(f"{game}:{a}:{b}:{players}").randrange(10**6) * 1000

@@ -105,3 +105,51 @@ def test_the_ladder_command_reports_several_logs_and_appends_to_only_one(tmp_pat
     assert refused.exit_code != 0 and "one log" in refused.output
     missing = runner.invoke(app, ["ladder", "reliquium", "--report", "--log", str(tmp_path / "none")])
     assert missing.exit_code != 0 and "no such log" in missing.output
+
+
+def test_a_variant_of_a_level_changes_only_its_settings_and_plays_the_levels_seeds(tmp_path: Path) -> None:
+    from ludorum.agents.search import SearchBot, level_settings, variant_settings
+    from ludorum.lab.ladder import seed_for, uncapped
+
+    assert variant_settings("easy/bias=1/depth=none", "reliquium") == level_settings(
+        "easy", "reliquium", bias=1.0, depth=None
+    )
+    assert variant_settings("hard", "signum") == level_settings("hard", "signum")
+    bot = uncapped(Nim(), "easy/iterations=7/reuse=false")
+    assert isinstance(bot, SearchBot)
+    assert bot.settings == level_settings("easy", "nim", iterations=7, reuse=False, seconds=None)
+    # paired with the level's own match, game for game
+    assert seed_for("nim", "easy/bias=1", "random", 2, 9) == seed_for("nim", "easy", "random", 2, 9)
+    assert seed_for("nim", "easy", "random", 2, 9) != seed_for("nim", "medium", "random", 2, 9)
+    log = tmp_path / "probe.jsonl"
+    list(play_match(Nim(), "easy/bias=1", "random", 2, 4, seed=5, log=log))
+    [s] = read_log(log, "nim")
+    assert (s.a, s.b, s.n) == ("easy/bias=1", "random", 4)
+
+
+def test_a_wrong_variant_is_refused_with_what_is_wrong_before_any_game(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from ludorum.agents.search import variant_settings
+    from ludorum.cli.main import app
+    from ludorum.games import registry
+    from ludorum.lab.ladder import parse_pair
+
+    with pytest.raises(ValueError, match="setting=value"):
+        variant_settings("easy/bias")
+    with pytest.raises(ValueError, match="the settings are iterations"):
+        variant_settings("easy/colour=red")
+    with pytest.raises(ValueError, match="iterations must be int, not 'many'"):
+        variant_settings("easy/iterations=many")
+    with pytest.raises(ValueError, match="at least one iteration"):
+        variant_settings("easy/iterations=0")
+    game = registry().get("reliquium")
+    assert parse_pair(game, "hard/guide=game:thrifty:hard") == ("hard/guide=game:thrifty", "hard")
+    assert parse_pair(game, "easy/bias=1:heuristic") == ("easy/bias=1", "heuristic")
+    with pytest.raises(ValueError, match="two bot kinds"):
+        parse_pair(game, "easy:nobody")
+    log = tmp_path / "none.jsonl"
+    args = ["ladder", "reliquium", "--pairs", "easy/bias=x:heuristic", "-n", "1", "--log", str(log)]
+    refused = CliRunner().invoke(app, args)
+    assert refused.exit_code != 0 and "bias must be float" in refused.output
+    assert not log.exists()

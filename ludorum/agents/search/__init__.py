@@ -5,8 +5,17 @@ rollout policy — the game brings through ``Game.evaluation()`` (:mod:`ludorum.
 """
 
 from ludorum.agents.search.bot import SearchBot, Thought
-from ludorum.agents.search.levels import LEVELS, level_settings
+from ludorum.agents.search.levels import LEVELS, base_level, level_settings, variant_settings
 from ludorum.agents.search.settings import SearchSettings
 from ludorum.engine.information import hides_information
 
-__all__ = ["LEVELS", "SearchBot", "SearchSettings", "Thought", "hides_information", "level_settings"]
+__all__ = [
+    "LEVELS",
+    "SearchBot",
+    "SearchSettings",
+    "Thought",
+    "base_level",
+    "hides_information",
+    "level_settings",
+    "variant_settings",
+]
