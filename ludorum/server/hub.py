@@ -45,6 +45,7 @@ from ludorum.engine.disclosure import LogEntry, timeout_entry
 from ludorum.engine.i18n import T
 from ludorum.engine.information import InformationSet
 from ludorum.engine.record import TIMEOUT, is_handover, timed_out_seat, timeout_result, timeout_step
+from ludorum.server import security
 from ludorum.server.admission import bot_kind, check_record, game_named, seat_data, valid_config
 from ludorum.server.catchup import CatchUp
 from ludorum.server.clocks import Clock, GameClock, SystemClock, clocked_seat
@@ -54,7 +55,7 @@ from ludorum.server.fanout import Fanout
 from ludorum.server.limits import Admission, Limits
 from ludorum.server.live import LiveGame, provisional_entry
 from ludorum.server.retired import RetiredGame, entry_json, other_rules_message, retire
-from ludorum.server.security import match_seat, new_game_id, new_seed, new_token, token_hash
+from ludorum.server.security import match_seat, new_game_id, new_token, token_hash
 from ludorum.server.watch import ClockWatch
 from ludorum.server.workers import Workers, archive_views
 
@@ -308,7 +309,7 @@ class Hub:
             game_id = new_game_id()
             seed_chosen = record is not None
             if record is None:
-                record = Record(game.name, config, new_seed())
+                record = Record(game.name, config, security.new_seed())
             else:
                 check_record(game, config, record)
             try:

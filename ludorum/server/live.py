@@ -7,7 +7,6 @@ import dataclasses
 import datetime as dt
 import json
 import random
-import secrets
 from typing import Any
 
 from ludorum.engine import CHANCE, Action, Config, Game, GameState, Record, Result, disclosure, i18n
@@ -16,6 +15,7 @@ from ludorum.engine.disclosure import LogEntry
 from ludorum.engine.game import CANCEL
 from ludorum.engine.information import Observer
 from ludorum.engine.record import ending, timed_out
+from ludorum.server import security
 from ludorum.server.clocks import GameClock, clocked_seat
 from ludorum.server.db import FINISHED, OPEN, RUNNING, SeatData
 
@@ -73,7 +73,7 @@ class LiveGame:
     lock: asyncio.Lock = dataclasses.field(default_factory=asyncio.Lock)
     subscribers: set[Subscriber] = dataclasses.field(default_factory=set)
     bots: dict[int, Bot] = dataclasses.field(default_factory=dict)
-    bot_rng: random.Random = dataclasses.field(default_factory=lambda: random.Random(secrets.randbits(64)))
+    bot_rng: random.Random = dataclasses.field(default_factory=lambda: random.Random(security.new_seed()))
     advancer: asyncio.Task[None] | None = None
     states: list[GameState] | None = None  # every state, once a finished game is replayed for viewing
     pending: dict[int, asyncio.Future[None]] = dataclasses.field(default_factory=dict)

@@ -26,7 +26,9 @@ def new_game_id() -> str:
 
 
 def new_seed() -> int:
-    """A fresh game seed, from the operating system's secure generator."""
+    """A fresh seed — a game's, or its bots' generator's — from the operating system's secure generator
+    (a player who could predict the bots' draws would know their choices).  Every seed the server draws
+    comes from here, so a test that needs the same game every run replaces this one function."""
     return secrets.randbits(63)
 
 

@@ -15,7 +15,6 @@ import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import httpx
@@ -27,7 +26,7 @@ from ludorum.games.reliquium import GAME, map_geometry
 from ludorum.games.reliquium.bot import HeuristicBot
 from ludorum.games.reliquium.rules import C
 from ludorum.games.reliquium.state import P_ABILITY
-from ludorum.server import hub, live
+from ludorum.server import security
 from ludorum.web.static.games.make_reliquium_map import TARGET, geometry_json
 from tests.browser.conftest import shot
 from tests.browser.lobby import log_length, start_from_lobby, wait_for_turn
@@ -51,18 +50,16 @@ def test_the_renderers_creature_table_is_the_games() -> None:
     assert [(c.faction, c.cls) for c in C.creatures] == [(i // 3, i % 3) for i in range(12)]
 
 
-GAME_SEED = 1
-"""Every game this server starts is dealt from this seed, and its bots draw from ``BOT_SEED``: a game dealt
-at random often ends before our seat has a war-phase decision to make (with the bots' seeds 1 to 5, four
-games of five did; CI saw one on 2 December 2026): a test of the war phase's clicks must see that phase."""
-BOT_SEED = 5
+SEED = 5
+"""Every seed this test's server draws — each game's and its bots' — is this one: a game dealt at random
+often ends before our seat has a war-phase decision to make (with the seeds 1 to 5, four games of five
+did; CI saw one on 2 December 2026): a test of the war phase's clicks must see that phase."""
 
 
 @pytest.fixture
 def reliquium_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[LiveServer]:
     """A live server holding only Reliquium, bots moving at once, every game the same from run to run."""
-    monkeypatch.setattr(hub, "new_seed", lambda: GAME_SEED)
-    monkeypatch.setattr(live, "secrets", SimpleNamespace(randbits=lambda _bits: BOT_SEED))
+    monkeypatch.setattr(security, "new_seed", lambda: SEED)
     reg = Registry()
     reg.register(GAME)
     with LiveServer(f"sqlite:///{tmp_path / 'reliquium.sqlite3'}", registry=reg, bot_delay=0.0) as srv:
