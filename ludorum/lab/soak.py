@@ -9,7 +9,8 @@ the breach and the seed and call that reproduce it.
 A soak of 5,000 games per game takes hours and will be stopped: with a results folder each game's
 outcome is appended to ``<folder>/<game>.jsonl`` as it finishes (as the lab's tournaments do), and a
 rerun of the same plan checks only the games not in the file.  A file of another plan (cadence, games
-at every step, first seed) or of another Ludorum version is refused before anything is checked.
+at every step, first seed), of another Ludorum version or of another rules version of the game is refused
+before anything is checked.
 """
 
 from __future__ import annotations
@@ -91,6 +92,7 @@ def soak_one(plan: SoakPlan, task: GameTask) -> str:
     out: dict[str, Any] = {"game": task.game, "index": task.index, "seed": task.seed, "every": every}
     out["plan"] = plan.identity()
     out["version"] = ludorum.__version__
+    out["rules"] = game.rules_version  # a change of the game's rules is a new soak (issue 14, versions)
     out["config"] = task.config.to_json()
     start = time.process_time()
     try:
@@ -139,6 +141,7 @@ class SoakResults:
         self.path = folder / f"{name}.jsonl"
         self.name = name
         self.plan = plan
+        self.rules = registry().get(name).rules_version
 
     def load(self) -> dict[int, dict[str, Any]]:
         """The outcomes already in the file, by game index; refuses a file of another game, plan or
@@ -152,11 +155,12 @@ class SoakResults:
             where = f"{self.path}:{number}"
             try:
                 outcome = json.loads(text)
-                index, game, plan, version = (
+                index, game, plan, version, rules = (
                     int(outcome["index"]),
                     outcome["game"],
                     outcome["plan"],
                     outcome["version"],
+                    outcome["rules"],
                 )
             except (json.JSONDecodeError, KeyError, TypeError, ValueError) as e:
                 raise LabError(f"{where}: not a soak outcome ({type(e).__name__}: {e})") from None
@@ -171,6 +175,11 @@ class SoakResults:
                 raise LabError(
                     f"{where}: checked by Ludorum {version!r}, and this is {ludorum.__version__}; "
                     "write to another folder"
+                )
+            if rules != self.rules:
+                raise LabError(
+                    f"{where}: checked under rules version {rules}, and {self.name}'s rules are now version "
+                    f"{self.rules}; write to another folder"
                 )
             if index in found:
                 raise LabError(f"{where}: game {index} appears twice; the file was edited by hand")

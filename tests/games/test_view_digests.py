@@ -22,9 +22,9 @@ CASES = {
     ("medieval-realms", 3): "144ea9061512e048",
     ("medieval-realms", 4): "7ae0872b2b690c8d",
     ("medieval-realms", 5): "edb42b5b66253e86",
-    ("reliquium", 2): "d86dbfacead4e54c",
-    ("reliquium", 3): "744271fa8a20a4a8",
-    ("reliquium", 4): "7cea241bdae5fcdd",
+    ("reliquium", 2): "7cde3a0b16037f73",
+    ("reliquium", 3): "88e62d047fd85552",
+    ("reliquium", 4): "5f69721762372a4d",
 }
 """(game, players) → the digest of its views (:func:`digest`)."""
 

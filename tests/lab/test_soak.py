@@ -123,6 +123,21 @@ def test_a_results_file_of_another_plan_is_refused(soak_registry: Registry, tmp_
     assert (tmp_path / "face-down.jsonl").read_text() == before
 
 
+def test_a_results_file_of_other_rules_is_refused_naming_both_versions(
+    soak_registry: Registry, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game's rules change (its ``rules_version``) within one Ludorum version: the games checked under
+    the old rules are not counted for the new ones."""
+    list(run_soak(["face-down"], SoakPlan(games=2, every=2, full=1), SerialExecutor(), results=tmp_path))
+    before = (tmp_path / "face-down.jsonl").read_text()
+    game = soak_registry.get("face-down")
+    monkeypatch.setattr(game, "rules_version", game.rules_version + 1)
+    old, new = game.rules_version - 1, game.rules_version
+    with pytest.raises(LabError, match=rf"face-down.jsonl:1: checked under rules version {old}.* {new}"):
+        list(run_soak(["face-down"], SoakPlan(games=3, every=2, full=1), SerialExecutor(), results=tmp_path))
+    assert (tmp_path / "face-down.jsonl").read_text() == before
+
+
 def test_a_shorter_rerun_counts_the_finished_games_and_checks_none(
     soak_registry: Registry, tmp_path: Path
 ) -> None:

@@ -27,9 +27,10 @@ class HeuristicBot(ViewBot):
     ) -> Action:
         """The best-scoring legal action."""
         me = view["factions"][seat]
+        builds = frozenset(int(a.args[0]) for a in legal if a.kind == "build")  # type: ignore[arg-type]
         best, best_score = legal[0], float("-inf")
         for a in legal:
-            score = self.score(view, me, a) + rng.random() * 0.5
+            score = self.score(view, me, a, builds) + rng.random() * 0.5
             if score > best_score:
                 best, best_score = a, score
         return best
@@ -66,7 +67,8 @@ class HeuristicBot(ViewBot):
         castle = view["castle"]
         if kind == "build":
             return 100.0
-        if kind in ("slay", "push", "remove_melee", "burn_ranged", "defect"):
+        taken = kind in ("slay", "push", "remove_melee", "burn_ranged", "defect")
+        if taken or (kind == "tide" and len(t) == 2):  # Tide's two-number target: a token washed away
             return 50.0
         if kind == "raise":
             return 45.0
@@ -82,8 +84,10 @@ class HeuristicBot(ViewBot):
             return 50.0 if owners and owners[0] != me else 5.0
         return 5.0
 
-    def score(self, view: Mapping[str, Any], me: int, a: Action) -> float:
-        """A rough value of action ``a`` for faction ``me``."""
+    def score(
+        self, view: Mapping[str, Any], me: int, a: Action, builds: frozenset[int] = frozenset()
+    ) -> float:
+        """A rough value of action ``a`` for faction ``me`` (``builds``: the regions it may build in now)."""
         k = a.kind
         t: Any = a.args
         occ, castle, units = view["occupant"], view["castle"], view["units"]
@@ -129,6 +133,9 @@ class HeuristicBot(ViewBot):
             presence = C.junctions[j]
             aura = sum(units[r][cr.cls] for r in presence if occ[r] == me)
             fights = sum(1 for m in view["melee"] if m[2] in presence or m[3] in presence)
+            if cr.ability == "build" and builds.intersection(presence):
+                # Raise walls builds where a plain build could: the castle and the creature in one action
+                return 105.0 + 4 * int(aura)
             return 15.0 + 4 * int(aura) + 6 * fights + (30 if cr.ability == "build" else 0)
         if k == "ability":
             return self._ability(view, me, t)

@@ -50,7 +50,7 @@ def helped(s: ReliquiumState, f: int) -> tuple[int, ...]:
 
 def ability_owner(s: ReliquiumState, kind: str, t: tuple[int, ...]) -> int:
     """The faction whose units a moving ability acts on (``NO`` for other abilities)."""
-    if kind in ("tide", "gather", "call"):
+    if kind in ("tide", "gather", "call") and len(t) > 2:
         return s.occupant[t[0]]
     return NO
 
@@ -103,6 +103,13 @@ def ability_actions(s: ReliquiumState) -> list[Action]:
             if controls(s, f, r) and entry_error(s, f, r, 1) is None:
                 out += [(r, cls) for cls in range(3) if s.reserve[f][cls]]
     elif kind == "tide":
+        # Aquus (designed, rules version 4): also washes an enemy's token away, as Wildfire or Shield wall
+        # do, of either kind; the Alliance had no hold on tokens (docs/reliquium.md, "Legendary creatures").
+        out += [
+            (t[2], t[3])
+            for t in (*s.ranged, *s.melee)
+            if (t[2] in presence or t[3] in presence) and t[0] != f
+        ]
         for src in presence:
             g = s.occupant[src]
             if g in hands:
@@ -176,7 +183,7 @@ def complete_summon(s: ReliquiumState, f: int, c: int, j: int, args: tuple[int, 
 
 
 def _use(s: ReliquiumState, f: int, kind: str, t: tuple[int, ...]) -> None:
-    if kind in ("burn_ranged", "remove_melee", "recall"):
+    if kind in ("burn_ranged", "remove_melee", "recall") or (kind == "tide" and len(t) == 2):
         bid = C.border(t[0], t[1])
         for i, tok in enumerate(s.melee):
             if (tok[2], tok[3]) == (t[0], t[1]):
@@ -238,7 +245,7 @@ def describe_ability(s: ReliquiumState, a: Action) -> str:
         return T("{c}: seal the border of the {a} and the {b}", c=who, a=n(0), b=n(1))
     if kind == "recall":
         return T("{c}: take back the token on the border of the {a} and the {b}", c=who, a=n(0), b=n(1))
-    if kind in ("burn_ranged", "remove_melee"):
+    if kind in ("burn_ranged", "remove_melee") or (kind == "tide" and len(t) == 2):
         return T("{c}: remove the token on the border of the {a} and the {b}", c=who, a=n(0), b=n(1))
     if kind == "slay":
         return T("{c}: send a {unit} in the {a} back to its reserve", c=who, unit=u(1), a=n(0))

@@ -130,3 +130,29 @@ def test_bot_flees_up_to_a_ranged_token_when_it_can() -> None:
     for seed in range(8):  # not a coin toss between fleeing alone and joining the support
         choice = HeuristicBot().choose(GAME.view(s, seat), legal, seat, random.Random(seed))
         assert choice == Action("flee", (r("Cliff of Sorrow"), 1, r("Thornmarch")))
+
+
+def test_bot_raises_walls_where_it_could_build() -> None:
+    """Architectus's Raise walls builds a castle by the build rules: where a plain build is legal, summoning
+    him there builds the same castle and places a creature in one action, so the bot does that."""
+    s = scenario(
+        {
+            "players": ["alliance", "order"],
+            "regions": {
+                "Plain of Vigils": "order castle D",
+                "Cliff of Sorrow": "order castle D",
+                "Dawn Pine Forest": "order castle M",
+                "Groves": "order W",
+            },
+            "markers": {"order": "forests"},
+            "turn": "order",
+        }
+    )
+    c = content()
+    bot, rng = HeuristicBot(), random.Random(0)
+    choice = bot.choose(GAME.view(s, 1), GAME.legal_actions(s), 1, rng)
+    assert choice.kind == "summon" and c.creatures[choice.args[0]].name == "Architectus"
+    assert c.region("Groves") in c.junctions[choice.args[1]]
+    s = GAME.step(s, choice)
+    build = Action("ability", (c.region("Groves"),))
+    assert bot.choose(GAME.view(s, 1), GAME.legal_actions(s), 1, rng) == build

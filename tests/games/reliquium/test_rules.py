@@ -384,9 +384,9 @@ def test_heartwood_turns_an_enemy_unit_into_one_of_yours() -> None:
     assert (pines, 2, groves) in {a.args for a in GAME.legal_actions(castle) if a.kind == "ability"}
 
 
-def test_rewind_takes_back_any_token_into_its_owners_supply() -> None:
-    """Tempus's text: "takes a combat token, yours or an enemy's, from a border of a region of its presence
-    back into its owner's supply"; the border then takes no token this round, as for every removed token."""
+def _summoned_between_two_tokens(faction: str, name: str) -> ReliquiumState:
+    """``faction`` summons ``name`` at the junction of the Groves (the Alliance's), the Cliff of Sorrow and
+    the Dawn Pine Forest (the Order's), each side's melee token on a border of them."""
     s = scenario(
         {
             "players": ["alliance", "order"],
@@ -399,11 +399,17 @@ def test_rewind_takes_back_any_token_into_its_owners_supply() -> None:
                 ("alliance", 1, "Groves", "Cliff of Sorrow"),
                 ("order", 2, "Dawn Pine Forest", "Groves"),
             ],
-            "markers": {"order": "forests"},
-            "turn": "order",
+            "markers": {faction: "forests"},
+            "turn": faction,
         }
     )
-    s = step(s, "summon", creature("Tempus"), junction("Groves", "Cliff of Sorrow", "Dawn Pine Forest"))
+    return step(s, "summon", creature(name), junction("Groves", "Cliff of Sorrow", "Dawn Pine Forest"))
+
+
+def test_rewind_takes_back_any_token_into_its_owners_supply() -> None:
+    """Tempus's text: "takes a combat token, yours or an enemy's, from a border of a region of its presence
+    back into its owner's supply"; the border then takes no token this round, as for every removed token."""
+    s = _summoned_between_two_tokens("order", "Tempus")
     targets = {a.args for a in GAME.legal_actions(s) if a.kind == "ability"}
     assert targets == {(R("Groves"), R("Cliff of Sorrow")), (R("Dawn Pine Forest"), R("Groves"))}
     enemy = step(s, "ability", R("Groves"), R("Cliff of Sorrow"))
@@ -414,6 +420,20 @@ def test_rewind_takes_back_any_token_into_its_owners_supply() -> None:
     own = step(s, "ability", R("Dawn Pine Forest"), R("Groves"))
     assert [t[0] for t in own.melee] == [ALLIANCE]
     assert own.melee_used[ORDER] == s.melee_used[ORDER] & ~(1 << 2)
+
+
+def test_tide_washes_an_enemy_token_from_a_border_of_its_presence() -> None:
+    """Aquus's text (designed, rules version 4): "carries some or all of your units from one region of its
+    presence into another (march rules), or washes away an enemy combat token from a border of one"; the
+    token is spent for the round and the border takes no token again, as for every removed token."""
+    s = _summoned_between_two_tokens("alliance", "Aquus")
+    targets = {a.args for a in GAME.legal_actions(s) if a.kind == "ability"}
+    assert (R("Dawn Pine Forest"), R("Groves")) in targets  # the enemy's token
+    assert (R("Groves"), R("Cliff of Sorrow")) not in targets  # not its own
+    washed = step(s, "ability", R("Dawn Pine Forest"), R("Groves"))
+    assert [t[0] for t in washed.melee] == [ALLIANCE]
+    assert washed.melee_used[ORDER] == s.melee_used[ORDER]  # spent, not back in the supply
+    assert C.border(R("Dawn Pine Forest"), R("Groves")) in washed.blocked
 
 
 # -- ending, content, views ------------------------------------------------------------------------------

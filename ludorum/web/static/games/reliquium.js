@@ -181,7 +181,9 @@
     const r = (i) => `r${i}`;
     switch (kind) {
       case "burn_ranged": case "remove_melee": case "recall": case "freeze": return [`b${borderOf(t[0], t[1])}`];
-      case "tide": case "gather": return [r(t[1]), `b${borderOf(t[0], t[1])}`];
+      case "tide": if (t.length === 2) return [`b${borderOf(t[0], t[1])}`]; // a token washed away
+        return [r(t[1]), `b${borderOf(t[0], t[1])}`];
+      case "gather": return [r(t[1]), `b${borderOf(t[0], t[1])}`];
       case "push": return [r(t[0]), r(t[2])];
       case "call": return [r(t[1]), r(t[0])];
       default: return [r(t[0])]; // slay, raise, defect, build: the target region
