@@ -150,6 +150,8 @@ def reading(
     a step that no drawn state explains (a reveal the information set cannot account for) stays
     secret.
     """
+    if action.kind in game.private_kinds:
+        return SECRET  # decided by the kind, which every state of the information set shares
     seen_after = game.view(after, observer)
     knowledge = ("step", view_text(game.view(before, observer)), view_text(seen_after), actor)
     samples = _samples(game, before, observer, *knowledge, count=MAX_DRAWS)

@@ -91,6 +91,11 @@ class Game(ABC, Generic[S]):
     length: ClassVar[str] = ""
     """How long a game takes, in words ("about 45 minutes"), for the lobby."""
     state_type: ClassVar[type[GameState]]
+    private_kinds: ClassVar[frozenset[str]] = frozenset()
+    """Kinds of action whose choice only the actor learns (a card set face down).  Every other observer
+    reads such a step as a secret decision (:mod:`ludorum.engine.disclosure`) without the information set
+    being sampled: where the view afterwards rarely follows from a sampled state (few samples hold a
+    tactic card in hand), sampling could miss the other cards and show one of them."""
     rules_version: ClassVar[int] = 1
     """The version of this game's rules and content.  Any change that makes a record play differently
     bumps it; records and stored games carry it, and one of another version is never replayed."""

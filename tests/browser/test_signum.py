@@ -255,6 +255,10 @@ class Player:
             return
         marks = page.locator("#board .sg-dest:not(.sg-dest-run)")
         if view["stage"] == 0 and marks.count():
+            # Every marker takes a click at its centre: none lies under another (terrain and the edge can
+            # stop two moves close together).
+            covered = page.locator("#board .sg-dest").evaluate_all(COVERED)
+            assert not covered, f"destination markers under others: {covered}"
             foe = next(m for m in view["models"] if m["owner"] != seat and m["card"] in view["heroes"])
             best = min(range(marks.count()), key=lambda i: self.distance_after(marks.nth(i), me, foe))
             marks.nth(best).click()
@@ -308,6 +312,12 @@ class Player:
         self.free_moves += 1
         self.note("move_to")
         return True
+
+
+COVERED = """gs => gs.filter(g => {
+  const c = g.querySelector('.sg-dest-hit').getBoundingClientRect();
+  return !g.contains(document.elementFromPoint(c.x + c.width / 2, c.y + c.height / 2));
+}).map(g => g.ariaLabel)"""
 
 
 def play_one_game(page: Page, base: str, tmp_path: Path) -> Player:

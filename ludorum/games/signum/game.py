@@ -83,6 +83,7 @@ class SignumGame(Game[SignumState]):
         for i in range(4)
     )
     state_type = SignumState
+    private_kinds = frozenset({"set"})  # DESIGN.md §5: tactic cards are played face down
     rules_version = 3  # the history of versions: docs/signum.md, "Rules versions"
 
     def check_options(self, config: Config) -> None:

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import random
+from itertools import islice
+from pathlib import Path
 
 from ludorum.engine import CHANCE, Action
 from ludorum.engine.disclosure import SECRET, disclose
+from ludorum.engine.record import Record, replay_states
 from ludorum.games.signum import GAME
 from ludorum.games.signum.scenario import scenario
+
+RECORDS = Path(__file__).parent / "records"
 
 
 def readings(before, action):  # type: ignore[no-untyped-def]
@@ -41,3 +46,27 @@ def test_the_last_building_stacked_by_an_experienced_architect_stays_secret() ->
         s = GAME.step(s, rng.choice(legal))
     assert legal[0].kind == "stack"
     assert readings(s, legal[0]) == [SECRET, SECRET]
+
+
+def test_a_tactic_set_face_down_reads_the_same_whatever_the_card() -> None:
+    """The soak's find (seed 136, step 167: docs/lab.md, "The soak run"): the opponent read "Set a tactic
+    card face down" for one card and "made a secret decision" for another it could not tell apart.  Which
+    card is set is the owner's alone (DESIGN.md §5: tactic cards are played face down), so every card
+    reads the same: a sampled information set that rarely holds a tactic in hand must not decide it."""
+    record = Record.loads((RECORDS / "set-face-down-seed136.json").read_text())
+    *_, before = islice(replay_states(GAME, record), 168)
+    seat, action = record.steps[167]
+    assert action.kind == "set"
+    after = GAME.step(before, action)
+    observer = 1 - seat
+    seen = disclose(GAME, 0, before, seat, action, after).to_json(observer, public=False)
+    assert seen["action"] is None
+    target, rng, compared = GAME.view(after, observer), random.Random(0), 0
+    for _ in range(100):
+        twin = GAME.sample_state(before, observer, rng)
+        for alt in GAME.legal_actions(twin):
+            nxt = GAME.step(twin, alt)
+            if alt.kind == "set" and alt != action and GAME.view(nxt, observer) == target:
+                assert disclose(GAME, 0, twin, seat, alt, nxt).to_json(observer, public=False) == seen
+                compared += 1
+    assert compared >= 5

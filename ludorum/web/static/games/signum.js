@@ -369,12 +369,17 @@
     };
     sorted.moves.forEach((l) => add(l, false));
     sorted.runs.forEach((l) => add(l, true));
-    const marks = [...groups.values()].map(({ x, y, actions }) => {
+    const points = [...groups.values()];
+    // The click target is 9 mm wide where markers stand 2 cm apart; where difficult terrain brings two
+    // closer, each shrinks to half the gap so that neither covers the other's centre.
+    const hit = (p) => Math.min(9, ...points.filter((q) => q !== p).map((q) => X(Math.hypot(q.x - p.x, q.y - p.y)) / 2));
+    const marks = points.map((p) => {
+      const { x, y, actions } = p;
       const first = actions[0].action;
       const run = actions.every((l) => l.action.kind === "run");
       const g = s("g", { class: run ? "sg-dest sg-dest-run" : "sg-dest", "data-kind": first.kind, "data-args": JSON.stringify(first.args) },
         s("circle", { cx: X(x), cy: Y(y), r, class: "sg-dest-base" }), // where the base would stand: a picture
-        s("circle", { cx: X(x), cy: Y(y), r: 9, class: "sg-dest-hit" }), // the click target: markers 2 cm apart
+        s("circle", { cx: X(x), cy: Y(y), r: hit(p), class: "sg-dest-hit" }),
         s("circle", { cx: X(x), cy: Y(y), r: 4, class: "sg-dest-dot" }));
       const label = actions.map((l) => l.label).join(OR);
       return clickable(g, label, () => choose(root, ctx, actions, label));
