@@ -315,6 +315,7 @@ class Player:
 
 
 COVERED = """gs => gs.filter(g => {
+  g.scrollIntoView({ block: "center", inline: "center" });  // elementFromPoint sees only the viewport
   const c = g.querySelector('.sg-dest-hit').getBoundingClientRect();
   return !g.contains(document.elementFromPoint(c.x + c.width / 2, c.y + c.height / 2));
 }).map(g => g.ariaLabel)"""

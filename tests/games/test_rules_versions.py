@@ -83,7 +83,7 @@ def test_a_record_of_another_version_is_refused_naming_both() -> None:
 
 GENERATED = {
     "medieval-realms": [(2, ()), (5, ())],
-    "signum": [(2, ()), (2, ("architect",)), (4, ())],
+    "signum": [(2, ()), (2, ("architect",)), (3, ()), (4, ())],
 }
 """The golden records generated here (Reliquium keeps its own, see its test_golden.py): random bots."""
 

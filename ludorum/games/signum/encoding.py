@@ -97,7 +97,7 @@ class SignumEncoding(GameEncoding):
             (b, a, n - a - b) for n in range(1, _DICE_MAX + 1) for b in range(n + 1) for a in range(n - b + 1)
         ]
         return (
-            Kind.product("first_die", range(2), doc="who chooses the first player"),
+            Kind.product("first_die", range(config.players), doc="who chooses the first player"),
             Kind("roll", tuple(faces), "face counts of a roll"),
         )
 

@@ -84,7 +84,7 @@ class SignumGame(Game[SignumState]):
     )
     state_type = SignumState
     private_kinds = frozenset({"set"})  # DESIGN.md §5: tactic cards are played face down
-    rules_version = 3  # the history of versions: docs/signum.md, "Rules versions"
+    rules_version = 4  # the history of versions: docs/signum.md, "Rules versions"
 
     def check_options(self, config: Config) -> None:
         """Refuse an invalid deck, naming every reason; 2 against 2 needs four players."""
@@ -133,8 +133,8 @@ class SignumGame(Game[SignumState]):
     def _legal(self, s: SignumState) -> list[Action]:
         if s.phase == "over":
             return []
-        if s.phase == "roll_first":
-            return [Action("first_die", (0,)), Action("first_die", (1,))]
+        if s.phase == "roll_first":  # DESIGN.md §5: every player rolls; the winner chooses (version 4)
+            return [Action("first_die", (seat,)) for seat in range(s.players)]
         if s.rolls:
             return [Action("roll", counts) for counts, _ in dice.outcomes(s.rolls[0].n)]
         if s.pending:
@@ -143,7 +143,7 @@ class SignumGame(Game[SignumState]):
                 return [Action("split", (n,)) for n in combat.split_options(s, combat.splitter(s, p))]
             return act.pursuit_actions(s, p.actor)
         if s.phase == "choose_first":
-            return [Action("first", (0,)), Action("first", (1,))]
+            return [Action("first", (seat,)) for seat in range(s.players)]
         if s.phase == "stack":
             return [Action("stack", (b,)) for b in setup.stack_options(s, s.active)]
         if s.phase == "build":
@@ -162,9 +162,11 @@ class SignumGame(Game[SignumState]):
         ]
 
     def chance_outcomes(self, state: SignumState) -> Sequence[tuple[Action, float]]:
-        """Dice face counts with their multinomial probabilities; the opening die is fair."""
+        """Dice face counts with their multinomial probabilities; every player is as likely to win the
+        opening roll."""
         if state.phase == "roll_first":
-            return [(Action("first_die", (0,)), 0.5), (Action("first_die", (1,)), 0.5)]
+            n = state.players
+            return [(Action("first_die", (seat,)), 1 / n) for seat in range(n)]
         return [(Action("roll", counts), p) for counts, p in dice.outcomes(state.rolls[0].n)]
 
     # -- applying ------------------------------------------------------------------------------------

@@ -165,11 +165,13 @@ def new_state(config: Config, seed: int) -> SignumState:
     )
 
 
-LATER_SEAT_BONUS: dict[int, int] = {2: 3, 3: 1, 4: 1}
+LATER_SEAT_BONUS: dict[int, int] = {2: 3, 3: 3, 4: 1}
 """Designed (§ 5): each player after the first starts with this much more prosperity per place in the turn
 order, to offset the first player's tempo (two-player bot games showed the first player winning about 3
-games in 4 without it).  With 3 and 4 players 3 per place was too much (issue 14: the first player won
-14.8 % of four-player games, the fourth started with 12 prosperity against 3); 1 per place there."""
+games in 4 without it).  With 4 players 3 per place is too much (issue 14: the first player won 14.8 % of
+four-player games, the fourth started with 12 prosperity against 3; with 2 per place 19.1 %): 1 there.
+With 3 players 3 per place again since rules version 4, which lets every player win the opening roll (the
+first player won 41.5 % with 1 per place, 41.1 % with 2 and 32.3 % with 3: docs/signum.md › Balance)."""
 
 
 def compensate(s: SignumState) -> None:

@@ -45,7 +45,7 @@ def test_four_heroes_each_start_with_one_nearest_rival_in_like_places() -> None:
         assert max(x[k] for x in spreads) - min(x[k] for x in spreads) < 1.0
 
 
-@pytest.mark.parametrize(("players", "bonus"), [(2, 3), (3, 1), (4, 1)])
+@pytest.mark.parametrize(("players", "bonus"), [(2, 3), (3, 3), (4, 1)])
 def test_later_players_start_with_a_prosperity_bonus_per_place(players: int, bonus: int) -> None:
     s = GAME.new(GAME.config(players), 5)
     s = GAME.apply_chance(s, Action("first_die", (1,)))
@@ -178,3 +178,18 @@ def test_gryphon_lord_kassian_is_seldom_both_rivals_nearest_target_with_three_pl
             seated[deck] = seated.get(deck, 0) + 1
     # The lab seats each deck in 18 seatings (every order of every trio): 1 in 9 is 2 of them.
     assert all(ganged[d] * 9 == seated[d] for d in ("empire_wings", "empire_dawn", "vallor_muskets")), ganged
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_every_player_rolls_for_who_chooses_and_any_player_may_go_first(players: int) -> None:
+    """DESIGN.md §5: a die roll decides who chooses the first player.  With three or four players every
+    player rolls (each as likely to win) and the winner may choose any player; only seats 0 and 1 could
+    win or start before, so P3 and P4 never moved first (rules version 4)."""
+    s = GAME.new(GAME.config(players), 3)
+    outcomes = GAME.chance_outcomes(s)
+    assert outcomes == [(Action("first_die", (seat,)), 1 / players) for seat in range(players)]
+    s = GAME.step(s, Action("first_die", (players - 1,)))
+    assert GAME.to_move(s) == players - 1
+    assert GAME.legal_actions(s) == [Action("first", (seat,)) for seat in range(players)]
+    s = GAME.step(s, Action("first", (players - 1,)))
+    assert s.first == s.active == players - 1
