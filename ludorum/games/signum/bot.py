@@ -64,6 +64,12 @@ its own — 0.60 of 600 heuristic-against-heuristic games against the ``heuristi
 :data:`GUIDE_STYLE` won 0.575 of 600 against this one (docs/agents.md › Signum: levels by their guide)."""
 
 
+CAREFUL_STYLE = Style(guarded=0.2)
+"""The style that guides Signum's ``easy`` search (``Evaluation.guides["careful"]``): the heuristic that
+counts a building healing or armouring the hero 0.2 more income per prosperity, :data:`GUIDE_STYLE`'s
+building choice alone (docs/agents.md › Signum: levels by their guide)."""
+
+
 class HeuristicBot(ViewBot):
     """A sensible, fast player for Legends of Signum (its :class:`Style` sets its thresholds)."""
 
@@ -312,6 +318,11 @@ class _Seen:
 def guide_bot() -> HeuristicBot:
     """The heuristic in :data:`GUIDE_STYLE`: the search levels' guide (``guide = "game"``)."""
     return HeuristicBot(GUIDE_STYLE)
+
+
+def careful_bot() -> HeuristicBot:
+    """The heuristic in :data:`CAREFUL_STYLE`: ``easy``'s guide (``guide = "game:careful"``)."""
+    return HeuristicBot(CAREFUL_STYLE)
 
 
 def thrifty_bot() -> HeuristicBot:

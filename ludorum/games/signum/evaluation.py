@@ -5,8 +5,9 @@ counts its hero's remaining health (the deciding term) *after the wounds it can 
 in reach*, the worth of its other creatures on the Battlefield (cost, scaled by health left), its
 prosperity and its City's income; the shares of the win are a softmax of the standings.  Reads only the
 state it is given (a determinization in search: hands, tactics and deck orders are redrawn).  It also
-offers search its guides: the heuristic in ``bot.GUIDE_STYLE`` (``Evaluation.guide``, for ``hard``) and in
-``bot.THRIFTY_STYLE`` (``Evaluation.guides["thrifty"]``, for ``medium``).
+offers search its guides: the heuristic in ``bot.GUIDE_STYLE`` (``Evaluation.guide``, for ``hard``), in
+``bot.THRIFTY_STYLE`` (``Evaluation.guides["thrifty"]``, for ``medium``) and in ``bot.CAREFUL_STYLE``
+(``Evaluation.guides["careful"]``, for ``easy``).
 
 Why the threat term: search scores a leaf the moment it is reached (``levels.toml``: Signum's rules are
 too slow for rollouts), so an evaluation that counts only wounds already dealt cannot tell a hero left
@@ -24,7 +25,7 @@ from ludorum.engine.evaluation import Evaluation, softmax_shares
 
 from . import battlefield as bf
 from . import creatures as cr
-from .bot import guide_bot, thrifty_bot
+from .bot import careful_bot, guide_bot, thrifty_bot
 from .creatures import CARDS, health
 from .state import Model, SignumState
 from .victory import DRAW, PROSPERITY_TO_WIN
@@ -111,4 +112,6 @@ def value(s: SignumState) -> Sequence[float]:
     return softmax_shares(scores, TEMPERATURE)
 
 
-EVALUATION: Evaluation[SignumState] = Evaluation(value, guide=guide_bot, guides={"thrifty": thrifty_bot})
+EVALUATION: Evaluation[SignumState] = Evaluation(
+    value, guide=guide_bot, guides={"thrifty": thrifty_bot, "careful": careful_bot}
+)

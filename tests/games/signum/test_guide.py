@@ -10,7 +10,16 @@ from ludorum.agents.search import level_settings
 from ludorum.agents.search.rollout import make_guide
 from ludorum.engine import Action
 from ludorum.games.signum import GAME
-from ludorum.games.signum.bot import GUIDE_STYLE, THRIFTY_STYLE, HeuristicBot, Style, guide_bot, thrifty_bot
+from ludorum.games.signum.bot import (
+    CAREFUL_STYLE,
+    GUIDE_STYLE,
+    THRIFTY_STYLE,
+    HeuristicBot,
+    Style,
+    careful_bot,
+    guide_bot,
+    thrifty_bot,
+)
 
 from .helpers import build
 
@@ -36,12 +45,18 @@ def test_the_guide_prefers_a_building_that_guards_its_hero() -> None:
 def test_hard_and_expert_are_guided_by_the_evaluations_guide() -> None:
     assert level_settings("hard", "signum").guide == "game" == level_settings("expert", "signum").guide
     assert level_settings("medium", "signum").guide == "game:thrifty"
-    assert level_settings("easy", "signum").guide == "heuristic"
+    assert level_settings("easy", "signum").guide == "game:careful"
     ev = GAME.evaluation()
     assert ev is not None and ev.guide is guide_bot and guide_bot().style == GUIDE_STYLE
     assert ev.guides["thrifty"] is thrifty_bot and thrifty_bot().style == THRIFTY_STYLE
     assert make_guide(GAME, "game") is not None and make_guide(GAME, "game:thrifty") is not None
+    assert ev.guides["careful"] is careful_bot and careful_bot().style == CAREFUL_STYLE
     assert make_guide(GAME, "game:nobody") is None
+
+
+def test_the_careful_guide_keeps_the_heuristics_reserve_but_builds_to_guard_its_hero() -> None:
+    assert build_choice(careful_bot(), 3) == Action("pass")  # two kept in hand, as the heuristic does
+    assert build_choice(careful_bot(), 20) == Action("build", ("city_walls",))
 
 
 def test_the_thrifty_guide_builds_down_to_the_last_prosperity_but_picks_as_the_heuristic_does() -> None:
