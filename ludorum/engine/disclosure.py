@@ -5,6 +5,8 @@ or ``None`` for a spectator) may learn from a step, and it decides **only from w
 know**: the step is shown to an observer when no state of its information set (drawn with
 ``Game.sample_state``) offers another action that would have left it the very same view afterwards.
 If one does, the observer cannot tell which was taken, and reads only that a secret decision was made.
+A step of a kind the game declares private (``Game.private_kinds``: what the rules hide, a card set face
+down) is secret to every other observer without sampling.
 The true state is never consulted for that decision: its legal actions depend on what the observer
 cannot see (a hand with one tactic card offers one ``set``; judged from it, the card would show).
 

@@ -92,10 +92,10 @@ class Game(ABC, Generic[S]):
     """How long a game takes, in words ("about 45 minutes"), for the lobby."""
     state_type: ClassVar[type[GameState]]
     private_kinds: ClassVar[frozenset[str]] = frozenset()
-    """Kinds of action whose choice only the actor learns (a card set face down).  Every other observer
-    reads such a step as a secret decision (:mod:`ludorum.engine.disclosure`) without the information set
-    being sampled: where the view afterwards rarely follows from a sampled state (few samples hold a
-    tactic card in hand), sampling could miss the other cards and show one of them."""
+    """Kinds of action whose choice only the actor learns by the rules (a card set face down).  Every other
+    observer reads such a step as a secret decision (:mod:`ludorum.engine.disclosure`) without sampling its
+    information set: where few sampled states explain the view afterwards, sampling could miss the other
+    choices and show the one taken."""
     rules_version: ClassVar[int] = 1
     """The version of this game's rules and content.  Any change that makes a record play differently
     bumps it; records and stored games carry it, and one of another version is never replayed."""

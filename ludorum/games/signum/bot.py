@@ -67,7 +67,7 @@ its own — 0.60 of 600 heuristic-against-heuristic games against the ``heuristi
 CAREFUL_STYLE = Style(guarded=0.2)
 """The style that guides Signum's ``easy`` search (``Evaluation.guides["careful"]``): the heuristic that
 counts a building healing or armouring the hero 0.2 more income per prosperity, :data:`GUIDE_STYLE`'s
-building choice alone (docs/agents.md › Signum: levels by their guide)."""
+building choice alone (docs/agents.md › Signum's ``easy``, 3 December 2026)."""
 
 
 class HeuristicBot(ViewBot):

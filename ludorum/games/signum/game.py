@@ -83,7 +83,9 @@ class SignumGame(Game[SignumState]):
         for i in range(4)
     )
     state_type = SignumState
-    private_kinds = frozenset({"set"})  # DESIGN.md §5: tactic cards are played face down
+    # DESIGN.md §5: tactic cards are played face down; Rulebook › 10: an Experienced Architect lays out its
+    # building deck "in the order it wants", and a deck lies face down, so the order is the owner's.
+    private_kinds = frozenset({"set", "stack"})
     rules_version = 4  # the history of versions: docs/signum.md, "Rules versions"
 
     def check_options(self, config: Config) -> None:
@@ -165,8 +167,8 @@ class SignumGame(Game[SignumState]):
         """Dice face counts with their multinomial probabilities; every player is as likely to win the
         opening roll."""
         if state.phase == "roll_first":
-            n = state.players
-            return [(Action("first_die", (seat,)), 1 / n) for seat in range(n)]
+            rolls = self.legal_actions(state)
+            return [(a, 1 / len(rolls)) for a in rolls]
         return [(Action("roll", counts), p) for counts, p in dice.outcomes(state.rolls[0].n)]
 
     # -- applying ------------------------------------------------------------------------------------
