@@ -1,9 +1,13 @@
 """Balance figures of one or more runs of a game (one run per player count and variant set).
 
 Every rate has its Wilson 95 % interval and the fair share it is judged against; a rate whose interval
-leaves out its fair share is *flagged*.  The content figures are correlations, not causes: strong
-players use more cards, so a card's users winning often says less than its users winning more often
-than the non-users of the same games (both are given).
+leaves out its fair share is *flagged*.  The games of one rotation cycle share a seed (same dice, same
+first-player roll), so they are not independent: every rate is clustered by seed and its interval is
+widened by the design effect the clusters show (:class:`ludorum.lab.stats.ClusteredTally`).
+
+The content figures are correlations, not causes: strong players use more cards, so a card's users
+winning often says less than its users winning more often than the non-users of the same games (both
+are given).
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from typing import Any
 from ludorum.engine import Game
 from ludorum.lab.results import Line
 from ludorum.lab.schedule import Schedule
-from ludorum.lab.stats import Rate
+from ludorum.lab.stats import ClusteredTally
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,20 +69,19 @@ def spread(values: Sequence[float]) -> dict[str, float]:
     }
 
 
-def _tally(tally: list[float]) -> tuple[float, int]:
-    """A ``[wins, seat-games]`` tally as :class:`Rate` arguments."""
-    return tally[0], int(tally[1])
-
-
 def cell_figures(cell: Cell) -> dict[str, Any]:
-    """The figures of one cell as JSON, with a list of every flagged one in words."""
+    """The figures of one cell as JSON, with a list of every flagged one in words.
+
+    Every trial is clustered by its game's seed, so a game counted several times in one tally (several
+    non-users of a card in one game) and the games of one rotation cycle all fall in one cluster.
+    """
     n, fair = cell.players, 1 / cell.players
     lines = [line for line in cell.lines if line.record.result is not None]
-    seat_wins = [0.0] * n
-    first_wins = 0.0
-    dims: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(lambda: [0.0, 0]))
-    used: dict[tuple[str, str], list[float]] = defaultdict(lambda: [0.0, 0])  # wins, seat-games of users
-    unused: dict[tuple[str, str], list[float]] = defaultdict(lambda: [0.0, 0])
+    seat_tallies = [ClusteredTally() for _ in range(n)]
+    first_tally = ClusteredTally()
+    dims: dict[str, dict[str, ClusteredTally]] = defaultdict(lambda: defaultdict(ClusteredTally))
+    used: dict[tuple[str, str], ClusteredTally] = defaultdict(ClusteredTally)  # seat-games of users
+    unused: dict[tuple[str, str], ClusteredTally] = defaultdict(ClusteredTally)
     elements: set[tuple[str, str]] = set()
     for line in lines:
         elements.update(e for seat in line.facts.uses for e in seat)
@@ -87,45 +90,37 @@ def cell_figures(cell: Cell) -> dict[str, Any]:
     for line in lines:
         assert line.record.result is not None
         shares = line.record.result.shares
+        cluster = line.record.seed
         reasons[reason_kind(line.record.result.reason)] += 1
         decisions.append(line.facts.decisions)
         if line.facts.length is not None:
             lengths.append(line.facts.length)
-        first_wins += shares[line.facts.first]
+        first_tally.add(cluster, shares[line.facts.first])
         for seat, share in enumerate(shares):
-            seat_wins[seat] += share
+            seat_tallies[seat].add(cluster, share)
             for dim, value in line.facts.labels[seat].items():
-                dims[dim][value][0] += share
-                dims[dim][value][1] += 1
+                dims[dim][value].add(cluster, share)
             mine = set(line.facts.uses[seat])
             for element in elements:
-                tally = used[element] if element in mine else unused[element]
-                tally[0] += share
-                tally[1] += 1
+                (used[element] if element in mine else unused[element]).add(cluster, share)
     games = len(lines)
-    seats = [Rate(w, games, fair) for w in seat_wins]
-    first = Rate(first_wins, games, fair)
-    by_dim = {
-        dim: {v: Rate(w, int(k), fair) for v, (w, k) in sorted(values.items())}
-        for dim, values in dims.items()
-    }
+    seats = [t.rate(fair) for t in seat_tallies]
+    first = first_tally.rate(fair)
+    by_dim = {dim: {v: t.rate(fair) for v, t in sorted(values.items())} for dim, values in dims.items()}
+    users = {element: used[element].rate(fair) for element in sorted(elements)}
     content: dict[str, dict[str, Any]] = defaultdict(dict)
-    for category, name in sorted(elements):
-        k = used[category, name][1]
+    for (category, name), rate in users.items():
         content[category][name] = {
-            "use_rate": round(k / (games * n), 4) if games else 0.0,
-            "users": Rate(*_tally(used[category, name]), fair).to_json(),
-            "non_users": Rate(*_tally(unused[category, name]), fair).to_json(),
+            "use_rate": round(rate.n / (games * n), 4) if games else 0.0,
+            "users": rate.to_json(),
+            "non_users": unused[category, name].rate(fair).to_json(),
         }
     flags = [f"seat {s}: {r.text()}" for s, r in enumerate(seats) if r.flagged]
     if first.flagged:
         flags.append(f"first player: {first.text()}")
     flags += [f"{dim} {v}: {r.text()}" for dim, vals in by_dim.items() for v, r in vals.items() if r.flagged]
     flags += [
-        f"{category} {name}: its users win {Rate(*_tally(used[category, name]), fair).text()}"
-        for category, names in content.items()
-        for name, fig in names.items()
-        if fig["users"]["flagged"]
+        f"{category} {name}: its users win {r.text()}" for (category, name), r in users.items() if r.flagged
     ]
     analysis = cell.schedule.analysis
     return {

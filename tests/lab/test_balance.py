@@ -14,19 +14,26 @@ from ludorum.lab.balance import Cell, cell_figures, reason_kind
 from ludorum.lab.facts import Facts
 from ludorum.lab.results import Line
 from ludorum.lab.schedule import Schedule, Spec
+from ludorum.lab.stats import Rate
 
 runner = CliRunner()
 
 
 def game_line(
-    index: int, winner: int, first: int, decks: tuple[str, str], uses: tuple[tuple[str, ...], ...]
+    index: int,
+    winner: int,
+    first: int,
+    decks: tuple[str, str],
+    uses: tuple[tuple[str, ...], ...],
+    seed: int | None = None,
 ) -> Line:
-    """A two-player game won by ``winner``; seat ``s`` played ``decks[s]`` and used cards ``uses[s]``."""
+    """A two-player game won by ``winner``; seat ``s`` played ``decks[s]`` and used cards ``uses[s]``;
+    its seed is ``seed``, by default its index (every game its own seed)."""
     ranking = (1, 2) if winner == 0 else (2, 1)
     record = Record(
         "signum",
         Config(2),
-        index,
+        index if seed is None else seed,
         [],
         Result((0.0, 0.0), ranking, f"P{winner + 1} reached 5{index} prosperity"),
     )
@@ -66,6 +73,44 @@ def test_figures_flag_what_the_games_show_and_only_that() -> None:
         and len(figures["flags"]) == 3
     )
     assert reason_kind("most castles (3) after round 20") == "most castles (#) after round #"
+
+
+def test_games_sharing_a_seed_widen_every_interval_of_their_cell() -> None:
+    # 48 games, 4 per seed (12 seeds): the games of one seed are all won by the same seat, and all by the
+    # first player (seeds 0–5) or all by the other (6–11), as if the dice decided them — the correlation
+    # the schedule's common seeds bring.
+    lines = [
+        game_line(
+            i,
+            (i // 4) % 2,
+            (i // 4) % 2 if i < 24 else 1 - (i // 4) % 2,
+            ("Dawn", "Steam") if i % 2 else ("Steam", "Dawn"),
+            (("Sword",), ()) if i % 3 else ((), ()),
+            seed=i // 4,
+        )
+        for i in range(48)
+    ]
+    figures = cell_figures(Cell(Schedule(Spec("signum", 2, ("random",))), lines))
+    seat0, first = figures["seats"][0], figures["first_player"]
+    assert seat0["clusters"] == first["clusters"] == 12
+    # Four identical games per seed: about 4 times the binomial variance (× 12/11 × 47/48 for few clusters).
+    assert seat0["design_effect"] == first["design_effect"] == round(4 * 12 / 11 * 47 / 48, 3)
+    sword = figures["content"]["card"]["Sword"]
+    # A game where nobody plays Sword (16 of them) counts both its seats among the non-users, in its seed
+    # cluster; the 32 others count seat 1.
+    assert sword["non_users"]["games"] == 2 * 16 + 32 and sword["non_users"]["clusters"] == 12
+    rates = [*figures["seats"], first, *(r for vals in figures["dimensions"].values() for r in vals.values())]
+    rates += [
+        r
+        for names in figures["content"].values()
+        for f in names.values()
+        for r in (f["users"], f["non_users"])
+    ]
+    for r in rates:
+        low, high = Rate(r["wins"], r["games"], r["fair"]).interval
+        assert r["design_effect"] >= 1.0 and r["low"] <= round(low, 4) and r["high"] >= round(high, 4)
+    plain_low, plain_high = Rate(seat0["wins"], seat0["games"], seat0["fair"]).interval
+    assert seat0["high"] - seat0["low"] > 1.5 * (plain_high - plain_low)
 
 
 def test_balance_command_writes_a_self_contained_report(tmp_path: Path) -> None:
