@@ -107,7 +107,12 @@ class Card:
 
 @dataclass(frozen=True, slots=True)
 class Deck:
-    """A deck: its hero and its battle deck (card ids, copies repeated)."""
+    """A deck: its hero and its battle deck (card ids, copies repeated).
+
+    ``swaps`` holds the designed changes for games of more players (issue 14's balance): for a player
+    count, which card leaves the deck and which comes in (every copy of it).  Two-player games always
+    play ``cards`` as written.
+    """
 
     id: str
     faction: str
@@ -115,6 +120,12 @@ class Deck:
     name_ru: str
     hero: str
     cards: tuple[str, ...]
+    swaps: dict[int, dict[str, str]] = field(default_factory=dict, compare=False)
+
+    def cards_for(self, players: int) -> tuple[str, ...]:
+        """The battle deck played in a game of ``players`` players (its swaps applied in place)."""
+        swap = self.swaps.get(players, {})
+        return tuple(swap.get(c, c) for c in self.cards)
 
 
 @dataclass(slots=True)
@@ -274,20 +285,48 @@ def load(directory: Path = DATA) -> Content:
     data = tomllib.loads((directory / "decks.toml").read_text(encoding="utf-8"))
     for i, entry in enumerate(data.get("deck", [])):
         where = f"decks.toml [[deck]] #{i + 1}"
+        deck_id = _need(entry, "id", str, where)
+        cards_written = expand(_need(entry, "cards", list, where))
+        where = f"{where} ({deck_id})"
         deck = Deck(
-            id=_need(entry, "id", str, where),
+            id=deck_id,
             faction=_need(entry, "faction", str, where),
             name_en=_need(entry, "name_en", str, where),
             name_ru=_need(entry, "name_ru", str, where),
             hero=_need(entry, "hero", str, where),
-            cards=expand(_need(entry, "cards", list, where)),
+            cards=cards_written,
+            swaps=_swaps(entry, cards_written, where),
         )
         _need(entry, "provenance", str, where)
-        problems = deck_problems(cards, deck.hero, deck.cards)
-        if problems:
-            raise ContentError(f"{where} ({deck.id}): field 'cards': " + "; ".join(problems))
+        for players, field_name in ((2, "cards"), *((n, f"swaps.{n}") for n in deck.swaps)):
+            problems = deck_problems(cards, deck.hero, deck.cards_for(players))
+            if problems:
+                raise ContentError(f"{where}: field {field_name!r}: " + "; ".join(problems))
         decks[deck.id] = deck
     return Content(cards, decks)
+
+
+SWAP_PLAYERS = (3, 4)
+"""The player counts a deck's ``swaps`` may name (the three- and four-player variants)."""
+
+
+def _swaps(entry: dict[str, Any], deck: tuple[str, ...], where: str) -> dict[int, dict[str, str]]:
+    """A deck's ``swaps = { 3 = { out = "in" } }``: each key a player count, each card out in the deck."""
+    out: dict[int, dict[str, str]] = {}
+    swaps = entry.get("swaps", {})
+    if not isinstance(swaps, dict):
+        raise ContentError(f"{where}: field 'swaps' is a table of player counts ({swaps!r:.40})")
+    for key, swap in swaps.items():
+        if not (key.isdigit() and int(key) in SWAP_PLAYERS) or not isinstance(swap, dict):
+            raise ContentError(f"{where}: field 'swaps': {key!r} is not a table for 3 or 4 players")
+        for card_out, card_in in swap.items():
+            if card_out not in deck or not isinstance(card_in, str):
+                raise ContentError(
+                    f"{where}: field 'swaps.{key}': {card_out!r} is not a card of the deck "
+                    "to swap for a card id"
+                )
+        out[int(key)] = dict(swap)
+    return out
 
 
 def expand(items: list[str]) -> tuple[str, ...]:

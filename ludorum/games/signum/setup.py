@@ -24,11 +24,14 @@ TERRAIN_DEALT = 2
 DEFAULT_DECKS = ("empire_dawn", "vallor_muskets", "empire_wings", "vallor_steam")
 
 
-def parse_deck(text: str) -> tuple[str, tuple[str, ...]]:
-    """A deck option: a starter deck id, or ``"hero: card, card*2, ..."`` for a deck of one's own."""
+def parse_deck(text: str, players: int = 2) -> tuple[str, tuple[str, ...]]:
+    """A deck option: a starter deck id, or ``"hero: card, card*2, ..."`` for a deck of one's own.
+
+    A starter deck is played as its ``players``-player form (:meth:`Deck.cards_for`: designed swaps for
+    three and four players, issue 14's balance); a deck of one's own is played as written."""
     decks = base_content().decks
     if text in decks:
-        return decks[text].hero, decks[text].cards
+        return decks[text].hero, decks[text].cards_for(players)
     hero, sep, rest = text.partition(":")
     if not sep:
         raise ConfigError(
@@ -74,7 +77,7 @@ def deck_choices() -> tuple[Choice, ...]:
 
 def deck_of(config: Config, seat: int) -> tuple[str, tuple[str, ...]]:
     """The hero and battle deck a seat plays with."""
-    return parse_deck(str(config.option(f"deck{seat}", DEFAULT_DECKS[seat])))
+    return parse_deck(str(config.option(f"deck{seat}", DEFAULT_DECKS[seat])), config.players)
 
 
 def check_decks(config: Config) -> None:

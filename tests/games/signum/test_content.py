@@ -37,7 +37,8 @@ def test_every_entry_has_provenance_and_two_names() -> None:
 def test_starter_decks_are_legal() -> None:
     content = base_content()
     for d in content.decks.values():
-        assert deck_problems(content.cards, d.hero, d.cards) == []
+        for players in (2, 3, 4):
+            assert deck_problems(content.cards, d.hero, d.cards_for(players)) == []
 
 
 def test_an_invalid_deck_lists_every_reason() -> None:
@@ -84,3 +85,43 @@ def test_loader_names_file_entry_and_field(tmp_path: Path) -> None:
     )
     with pytest.raises(ContentError, match="field 'provenance'"):
         load(tmp_path)
+
+
+def _with_decks(tmp_path: Path, deck: str, swaps: str) -> Path:
+    """A copy of the base content whose ``deck`` carries the TOML line ``swaps``."""
+    for f in DATA.iterdir():
+        shutil.copy(f, tmp_path / f.name)
+    text = (tmp_path / "decks.toml").read_text(encoding="utf-8")
+    text = "\n".join(line for line in text.splitlines() if not line.startswith("swaps ="))
+    at = text.index("hero = ", text.index(f'id = "{deck}"'))
+    (tmp_path / "decks.toml").write_text(text[:at] + swaps + "\n" + text[at:], encoding="utf-8")
+    return tmp_path
+
+
+def test_a_deck_swap_changes_the_deck_at_its_player_count_only(tmp_path: Path) -> None:
+    content = load(_with_decks(tmp_path, "vallor_steam", 'swaps = { 3 = { troll = "ogre_brute" } }'))
+    deck = content.decks["vallor_steam"]
+    assert deck.cards_for(2) == deck.cards and deck.cards_for(4) == deck.cards
+    changed = Counter(deck.cards_for(3))
+    changed.subtract(deck.cards)
+    assert +changed == Counter({"ogre_brute": 1}) and -changed == Counter({"troll": 1})
+
+
+@pytest.mark.parametrize(
+    ("swaps", "message"),
+    [
+        (
+            'swaps = { 2 = { troll = "ogre_brute" } }',
+            r"\(vallor_steam\): field 'swaps': '2' is not a table for 3 or 4",
+        ),
+        ('swaps = { 3 = { harpy = "ogre_brute" } }', r"field 'swaps.3': 'harpy' is not a card of the deck"),
+        ('swaps = { 4 = { troll = "musketeer" } }', r"field 'swaps.4': Musketeer appears 2 times"),
+        ('swaps = { 3 = { troll = "seraph" } }', r"field 'swaps.3': Seraph belongs to the Holy Empire"),
+        ("swaps = 3", r"field 'swaps' is a table of player counts"),
+    ],
+)
+def test_an_invalid_deck_swap_is_refused_naming_deck_and_field(
+    tmp_path: Path, swaps: str, message: str
+) -> None:
+    with pytest.raises(ContentError, match=message):
+        load(_with_decks(tmp_path, "vallor_steam", swaps))

@@ -193,3 +193,25 @@ def test_every_player_rolls_for_who_chooses_and_any_player_may_go_first(players:
     assert GAME.legal_actions(s) == [Action("first", (seat,)) for seat in range(players)]
     s = GAME.step(s, Action("first", (players - 1,)))
     assert s.first == s.active == players - 1
+
+
+@pytest.mark.parametrize(
+    ("players", "deck", "card_in", "card_out"),
+    [
+        (3, "vallor_steam", "ogre_brute", "dwarf_ironbeard"),
+        (3, "vallor_muskets", "dwarf_ironbeard", "rat_catcher"),
+        (4, "vallor_muskets", "troll", "hedge_witch"),
+    ],
+)
+def test_a_starter_deck_plays_its_designed_swaps_at_their_player_count_only(
+    players: int, deck: str, card_in: str, card_out: str
+) -> None:
+    """Designed (issue 14, rules version 5): with 3 and 4 players a starter deck may change a few cards
+    (``swaps`` in data/decks.toml); a two-player game deals the deck as written."""
+
+    def dealt(n: int) -> set[str]:
+        s = GAME.new(GAME.config(n, deck0=deck), 7)
+        return {*s.hands[0], *s.decks[0]}
+
+    assert card_in in dealt(players) and card_out not in dealt(players)
+    assert card_out in dealt(2) and card_in not in dealt(2)
