@@ -241,7 +241,7 @@ def _leads_to(
         nxt = game.step(state, action)
     except IllegalAction:
         return False
-    return game.view(nxt, observer) == view
+    return game.view_equals(nxt, observer, view)
 
 
 def actor_name(game: Game[Any], state: GameState, actor: int) -> str:

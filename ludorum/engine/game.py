@@ -222,6 +222,13 @@ class Game(ABC, Generic[S]):
         """
         return derive_view(state, seat)
 
+    def view_equals(self, state: S, seat: int | None, view: Mapping[str, Any]) -> bool:
+        """Whether ``self.view(state, seat) == view``.  The disclosure asks this of every legal action of
+        every state it draws, and nearly always the answer is no, so a game may answer it without
+        building the whole view (:func:`~ludorum.engine.state.derived_view_matches`); it must agree
+        with ``view`` exactly (``tests/engine/test_view_equals.py`` checks every game's)."""
+        return self.view(state, seat) == view
+
     def sample_state(self, state: S, seat: int | None, rng: random.Random) -> S:
         """A full state drawn from those ``seat`` cannot tell apart from ``state`` (its information set).
 

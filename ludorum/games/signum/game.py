@@ -10,11 +10,15 @@ from typing import TYPE_CHECKING, Any
 from ludorum.engine import CANCEL, CHANCE, Action, Config, Game, IllegalAction, Result
 from ludorum.engine.i18n import N_, T
 from ludorum.engine.options import Option
+from ludorum.engine.state import derived_view_matches, derived_view_names
 from ludorum.games.signum import actions as act
 from ludorum.games.signum import combat, dice, setup, turn, victory
 from ludorum.games.signum import creatures as cr
 from ludorum.games.signum.movement import destinations, why_not_point
 from ludorum.games.signum.state import SignumState, new_action, player
+
+VIEW_KEYS = derived_view_names(SignumState) | {"cards", "to_move"}
+"""The keys of a Signum view: the derived fields, the visible cards' summaries and who decides."""
 
 if TYPE_CHECKING:
     from ludorum.engine.evaluation import Evaluation
@@ -369,6 +373,17 @@ class SignumGame(Game[SignumState]):
         out["cards"] = visible_cards(state, seat)
         out["to_move"] = None if self.is_over(state) else self.to_move(state)
         return out
+
+    def view_equals(self, state: SignumState, seat: int | None, view: Mapping[str, Any]) -> bool:
+        """``view(state, seat) == view``, its derived fields compared one by one, the cards last."""
+        from ludorum.games.signum.render import visible_cards
+
+        return (
+            view.keys() == VIEW_KEYS
+            and derived_view_matches(state, seat, view)
+            and view["to_move"] == (None if self.is_over(state) else self.to_move(state))
+            and view["cards"] == visible_cards(state, seat)
+        )
 
     def sample_state(self, state: SignumState, seat: int | None, rng: random.Random) -> SignumState:
         """Redraw what ``seat`` cannot know: other hands, face-down tactics, deck orders, the generator."""
