@@ -16,7 +16,7 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 from ludorum.lab.results import Line
-from ludorum.lab.stats import Z95, Rate
+from ludorum.lab.stats import Z95, ClusteredTally, Rate
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +58,7 @@ def standings(bots: Sequence[str], lines: Sequence[Line]) -> list[BotStanding]:
     """Each bot's rating, win rate (fair share: 1/players) and mean rank, best first."""
     model = PlackettLuce()
     ratings = {b: model.rating(name=b) for b in bots}
-    wins: dict[str, float] = defaultdict(float)
+    wins: dict[str, ClusteredTally] = defaultdict(ClusteredTally)  # clustered by seed: see balance.py
     seats: dict[str, int] = defaultdict(int)
     ranks: dict[str, int] = defaultdict(int)
     players = 0
@@ -68,7 +68,7 @@ def standings(bots: Sequence[str], lines: Sequence[Line]) -> list[BotStanding]:
             continue
         players = len(line.bots)
         for seat, (bot, share) in enumerate(zip(line.bots, result.shares, strict=True)):
-            wins[bot] += share
+            wins[bot].add(line.record.seed, share)
             seats[bot] += 1
             ranks[bot] += result.ranking[seat]
         teams = [[model.rating(mu=ratings[b].mu, sigma=ratings[b].sigma, name=b)] for b in line.bots]
@@ -82,9 +82,7 @@ def standings(bots: Sequence[str], lines: Sequence[Line]) -> list[BotStanding]:
             )
     fair = 1 / players if players else 0.0
     out = [
-        BotStanding(
-            b, ratings[b].mu, ratings[b].sigma, Rate(wins[b], seats[b], fair), ranks[b] / max(1, seats[b])
-        )
+        BotStanding(b, ratings[b].mu, ratings[b].sigma, wins[b].rate(fair), ranks[b] / max(1, seats[b]))
         for b in bots
     ]
     return sorted(out, key=lambda s: -s.ordinal)
@@ -95,8 +93,7 @@ def head_to_head(bots: Sequence[str], lines: Sequence[Line]) -> dict[str, dict[s
 
     Counted over every pair of seats held by the two kinds (a tie counts one half); the fair share is 1/2.
     """
-    ahead: dict[tuple[str, str], float] = defaultdict(float)
-    met: dict[tuple[str, str], int] = defaultdict(int)
+    ahead: dict[tuple[str, str], ClusteredTally] = defaultdict(ClusteredTally)
     for line in lines:
         result = line.record.result
         if result is None:
@@ -105,9 +102,6 @@ def head_to_head(bots: Sequence[str], lines: Sequence[Line]) -> dict[str, dict[s
             for t, b in enumerate(line.bots):
                 if a == b:
                     continue
-                met[a, b] += 1
-                if result.ranking[s] < result.ranking[t]:
-                    ahead[a, b] += 1
-                elif result.ranking[s] == result.ranking[t]:
-                    ahead[a, b] += 0.5
-    return {a: {b: Rate(ahead[a, b], met[a, b], 0.5) for b in bots if b != a} for a in bots}
+                mine, theirs = result.ranking[s], result.ranking[t]
+                ahead[a, b].add(line.record.seed, 1.0 if mine < theirs else 0.5 if mine == theirs else 0.0)
+    return {a: {b: ahead[a, b].rate(0.5) for b in bots if b != a} for a in bots}

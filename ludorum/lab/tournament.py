@@ -12,7 +12,7 @@ from ludorum.lab.play import play_task
 from ludorum.lab.ratings import head_to_head, standings
 from ludorum.lab.results import Line, ResultsFile
 from ludorum.lab.schedule import GameTask, Schedule
-from ludorum.lab.stats import Rate
+from ludorum.lab.stats import ClusteredTally, Rate
 
 OnGame = Callable[[GameTask], None]
 
@@ -69,14 +69,14 @@ def run_games(
 
 
 def seat_rates(lines: list[Line], players: int) -> list[Rate]:
-    """Each seat's win share over the lines, against the fair share ``1/players``."""
-    wins = [0.0] * players
+    """Each seat's win share over the lines, against the fair share ``1/players``, clustered by seed (the
+    games of one rotation cycle share theirs: :mod:`ludorum.lab.stats`)."""
+    wins = [ClusteredTally() for _ in range(players)]
     for line in lines:
         if line.record.result is not None:
             for seat, share in enumerate(line.record.result.shares):
-                wins[seat] += share
-    n = sum(1 for line in lines if line.record.result is not None)
-    return [Rate(w, n, 1 / players) for w in wins]
+                wins[seat].add(line.record.seed, share)
+    return [w.rate(1 / players) for w in wins]
 
 
 def summary(schedule: Schedule, lines: list[Line]) -> dict[str, Any]:

@@ -199,3 +199,21 @@ def test_signum_four_players_meet_every_deck_across_the_table() -> None:
         if s != t
     )
     assert len(pairs) == 12 * 12 and len(set(pairs.values())) == 1, pairs
+
+
+def test_a_tournaments_rates_are_clustered_by_the_seed_its_cycle_shares(tmp_path: Path) -> None:
+    """The games of one cycle share a seed (above: six games of seed 5, six of 6), so the seats' and
+    bots' rates and the head-to-head matrix count seeds as clusters (``ludorum.lab.stats``)."""
+    from ludorum.lab.tournament import summary
+
+    spec = Spec("reliquium", 2, ("random", "heuristic"), seed=5)
+    run = play(spec, 48, tmp_path / "r.jsonl")
+    figures = summary(Schedule(spec), run.lines)
+    seeds = len({line.record.seed for line in run.lines})
+    assert seeds < len(run.lines)
+    rates = [
+        *figures["seats"],
+        *(s["win_rate"] for s in figures["standings"]),
+        *(r for row in figures["head_to_head"].values() for r in row.values()),
+    ]
+    assert rates and all(r["clusters"] == seeds and r["design_effect"] >= 1.0 for r in rates)
