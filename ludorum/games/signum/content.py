@@ -54,6 +54,8 @@ BENEFITS = (
 
 DECK_MIN, DECK_MAX, MAX_COPIES = 30, 40, 2
 """Deck building (DESIGN.md §5): 30–40 cards, at most 2 copies of any card but a character."""
+SWAP_PLAYERS = (3, 4)
+"""The player counts a starter deck's designed ``swaps`` may name (the three- and four-player games)."""
 
 
 class ContentError(ValueError):
@@ -304,10 +306,6 @@ def load(directory: Path = DATA) -> Content:
                 raise ContentError(f"{where}: field {field_name!r}: " + "; ".join(problems))
         decks[deck.id] = deck
     return Content(cards, decks)
-
-
-SWAP_PLAYERS = (3, 4)
-"""The player counts a deck's ``swaps`` may name (the three- and four-player variants)."""
 
 
 def _swaps(entry: dict[str, Any], deck: tuple[str, ...], where: str) -> dict[int, dict[str, str]]:
