@@ -173,21 +173,24 @@ class _MatchOrder:
 
 _MATCH_ORDERS: dict[type, _MatchOrder] = {}
 
+_MISSING = object()
+"""What :func:`derived_view_matches` reads for a key the view lacks: equal to no field's value."""
+
 
 def derived_view_matches(state: GameState, seat: int | None, view: typing.Mapping[str, Any]) -> bool:
     """Whether every field of ``derive_view(state, seat)`` equals the same key of ``view``, found field by
     field and stopping at the first that differs (``view`` may hold more keys: the caller checks those).
 
-    Exactly ``all(view.get(k) == v for k, v in derive_view(state, seat).items())``, without building the
-    fields after a difference: the disclosure's readings compare thousands of views that almost all differ.
+    Exactly ``all(k in view and view[k] == v for k, v in derive_view(state, seat).items())``, without
+    building the fields after a difference: the disclosure's readings compare thousands of views that
+    almost all differ.
     """
     cls = type(state)
     order = _MATCH_ORDERS.get(cls)
     if order is None:
         order = _MATCH_ORDERS[cls] = _MatchOrder(_view_plan(cls))
-    missing = object()
     for name, vis, enc in order.plan:
-        if view.get(name, missing) != _shown(getattr(state, name), vis, enc, seat):
+        if view.get(name, _MISSING) != _shown(getattr(state, name), vis, enc, seat):
             order.missed(name)
             return False
     return True
