@@ -12,10 +12,18 @@ from __future__ import annotations
 
 from ludorum.engine import Config, ConfigError
 from ludorum.engine import rng as rngmod
-from ludorum.engine.i18n import T, join
+from ludorum.engine.i18n import T, Text, join
 from ludorum.engine.options import Choice
 from ludorum.games.signum import creatures as cr
-from ludorum.games.signum.content import DECK_MAX, base_content, deck_problems, expand, faction_name
+from ludorum.games.signum.content import (
+    DECK_MAX,
+    Content,
+    Deck,
+    base_content,
+    deck_problems,
+    expand,
+    faction_name,
+)
 from ludorum.games.signum.state import Model, SignumState, set_item
 
 OPENING_HAND = 4
@@ -61,18 +69,33 @@ def parse_deck(text: str, players: int = 2) -> tuple[str, tuple[str, ...]]:
 def deck_choices() -> tuple[Choice, ...]:
     """The starter decks as an option's choices: the deck's name, its faction and its hero."""
     content = base_content()
-    return tuple(
-        Choice(
-            d.id,
-            T(
-                "{deck} ({faction}, hero {hero})",
-                deck=T(d.name_en),
-                faction=faction_name(d.faction),
-                hero=content.cards[d.hero].name,
-            ),
-        )
-        for d in content.decks.values()
+    return tuple(Choice(d.id, _deck_label(content, d)) for d in content.decks.values())
+
+
+def _deck_label(content: Content, deck: Deck) -> Text:
+    """A starter deck's name, faction and hero, and the cards its designed swaps change with more
+    players (Rulebook › 10 in the rules pages), so a player picking it for a larger game is told."""
+    name = T(
+        "{deck} ({faction}, hero {hero})",
+        deck=T(deck.name_en),
+        faction=faction_name(deck.faction),
+        hero=content.cards[deck.hero].name,
     )
+    if not deck.swaps:
+        return name
+    changes = [
+        T("with {n} players: {swaps}", n=players, swaps=join(", ", _swapped(content, swap)))
+        for players, swap in sorted(deck.swaps.items())
+    ]
+    return T("{deck}; {changes}", deck=name, changes=join("; ", changes))
+
+
+def _swapped(content: Content, swap: dict[str, str]) -> list[Text]:
+    """One player count's swaps as a player reads them: the card that comes in for the card that leaves."""
+    return [
+        T("{card_in} for {card_out}", card_in=content.cards[new].name, card_out=content.cards[old].name)
+        for old, new in swap.items()
+    ]
 
 
 def deck_of(config: Config, seat: int) -> tuple[str, tuple[str, ...]]:

@@ -8,7 +8,9 @@ import math
 import pytest
 
 from ludorum.engine import Action, ConfigError
+from ludorum.engine.i18n import T, say
 from ludorum.games.signum import GAME
+from ludorum.games.signum.content import base_content
 
 from .helpers import THREE_HEROES, build, hurt, m, melee, model, p3_hero_killed, play, to_activation
 
@@ -215,3 +217,24 @@ def test_a_starter_deck_plays_its_designed_swaps_at_their_player_count_only(
 
     assert card_in in dealt(players) and card_out not in dealt(players)
     assert card_out in dealt(2) and card_in not in dealt(2)
+
+
+def test_the_lobby_names_each_starter_decks_swaps_beside_its_choice() -> None:
+    """A player picking a starter deck for three or four players is told which cards change there: the
+    deck option's choice names every card that comes in, the card it replaces and the player count, in
+    both languages; a deck without swaps reads as before."""
+    content = base_content()
+    (option,) = (o for o in GAME.options if o.name == "deck0")
+    labels = {c.value: c.label for c in option.choices}
+    for deck in content.decks.values():
+        english, russian = say(labels[deck.id], "en"), say(labels[deck.id], "ru")
+        assert english.startswith(T(deck.name_en).render("en"))
+        if not deck.swaps:
+            assert ";" not in english
+        for players, swap in deck.swaps.items():
+            assert f"with {players} players:" in english and f"с {players} игроками:" in russian
+            for old, new in swap.items():
+                for lang, text in (("en", english), ("ru", russian)):
+                    assert say(content.cards[new].name, lang) in text
+                    assert say(content.cards[old].name, lang) in text
+    assert any(deck.swaps for deck in content.decks.values())
