@@ -316,6 +316,8 @@ def balance(
                 raise fail(str(e)) from None
             name = f"{game_name}-{n}p" + (f"-{'+'.join(vs)}" if vs else "")
             title = f"{game.title}, {n} players" + (f", {'+'.join(vs)}" if vs else "")
+            if schedule.rounded(games) == schedule.cycle > 1:
+                console.print(f"[yellow]{one_seed_warning(title, schedule.cycle)}[/yellow]")
             run = play_schedule(schedule, games, out_dir / f"{name}.jsonl", executor, title)
             cells.append(Cell(schedule, run.lines))
     if not cells:
@@ -326,6 +328,16 @@ def balance(
     (out_dir / "report.md").write_text(headline(report))
     print_balance(report)
     console.print(f"report: {out_dir / 'report.html'} (figures embedded) and {out_dir / 'report.json'}")
+
+
+def one_seed_warning(title: str, cycle: int) -> str:
+    """What the balance command says when a setting's games are one rotation cycle, so one seed: the
+    seed-clustered intervals (docs/lab.md, "Intervals and clustering") need two seeds or more to see how
+    much one seed's dice weigh, and with one they are the plain intervals of independent games."""
+    return (
+        f"{title}: its {cycle} games are one rotation, all on one seed, so the intervals cannot allow "
+        f"for that seed's weight; play -n {2 * cycle} or more for two seeds or more"
+    )
 
 
 def _game(name: str) -> Any:

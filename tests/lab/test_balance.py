@@ -133,6 +133,8 @@ def test_balance_command_writes_a_self_contained_report(tmp_path: Path) -> None:
         ],
     )
     assert result.exit_code == 0, result.output
+    # 12 games are one rotation of the 12 two-player deck arrangements, so one seed: the command says so
+    assert "its 12 games are one rotation, all on one seed" in " ".join(result.output.split())
     report = json.loads((out / "report.json").read_text())
     assert (report["bot"], report["seed"], report["games"]) == ("random", 3, 12)
     (cell,) = report["cells"]
