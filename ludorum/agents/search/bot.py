@@ -54,9 +54,8 @@ class SearchBot:
         self._game: Game[Any] | None = None
         self._engine: MCTS | ISMCTS | None = None
         self._seat = -1
-        # The subtree kept for the next decision, and (IS-MCTS) a state its root stands for.
-        self._kept: StateNode | InfoNode | None = None
-        self._kept_state: Any = None
+        # Per tree, the subtree kept for the next decision and (IS-MCTS) a state its root stands for.
+        self._kept: list[tuple[StateNode | InfoNode | None, Any]] = []
 
     def __getstate__(self) -> dict[str, Any]:
         # Sent to a worker process without its tree: the worker keeps its own bot between decisions.
@@ -81,11 +80,12 @@ class SearchBot:
             guide = make_guide(game, s.guide) if s.bias > 0 else None
             self._engine = cls(game, policy, s.depth, value, s.exploration, guide, s.bias)
             self._game, self._seat = game, seat
-            self._kept = self._kept_state = None
+            self._kept = []
         return self._engine
 
     def decide(self, info: InformationSet[Any], rng: random.Random) -> Action:
-        """Search from ``info`` within the budget and play the most visited action."""
+        """Search from ``info`` within the budget and play the most visited action (visits summed over
+        the trees when there are several)."""
         legal = searchable(info.legal)
         if len(legal) == 1:
             self.last = Thought()
@@ -94,36 +94,59 @@ class SearchBot:
         srng = random.Random(rng.getrandbits(64))
         engine = self._engine_for(info.game, info.seat)
         s = self.settings
-        deadline = None if s.seconds is None else start + s.seconds
-        done = 0
-        root: StateNode | InfoNode
-        if isinstance(engine, MCTS):
-            sroot = self._reuse_state(info) if s.reuse else None
-            if sroot is None:
-                sroot = engine.root(self._determinize(info, srng), srng)
-            root = sroot
-            while done < s.iterations:
-                engine.iterate(sroot, srng)
-                done += 1
-                if deadline is not None and done % CHECK_EVERY == 0 and time.perf_counter() > deadline:
-                    break
-            stats = engine.stats(sroot)
-        else:
-            iroot = self._reuse_info(info) if s.reuse else None
-            if iroot is None:
-                iroot = engine.root(info.config.players)
-            root = iroot
-            while done < s.iterations:
-                engine.iterate(iroot, self._determinize(info, srng), srng)
-                done += 1
-                if deadline is not None and done % CHECK_EVERY == 0 and time.perf_counter() > deadline:
-                    break
-            stats = engine.stats(iroot, info.seat)
+        kept = self._kept if s.reuse else []
+        self._kept = []
+        searched: list[tuple[StateNode | InfoNode, random.Random]] = []
+        stats: dict[Action, tuple[int, float]] = {}
+        done = reused = 0
+        for k in range(s.trees):
+            # One tree searches with the decision's generator itself, so that its games replay as before.
+            trng = srng if s.trees == 1 else random.Random(srng.getrandbits(64))
+            # A capped decision shares its seconds out among the trees.
+            deadline = None if s.seconds is None else start + s.seconds * (k + 1) / s.trees
+            old = kept[k] if k < len(kept) else (None, None)
+            root, n, tree_stats = self._search(engine, info, old, trng, deadline)
+            searched.append((root, trng))
+            done += n
+            reused += root.visits - n
+            stats = _summed(stats, tree_stats) if stats else tree_stats
         choice = best_action(legal, stats)
-        self.last = Thought(done, time.perf_counter() - start, root.visits - done, stats)
+        self.last = Thought(done, time.perf_counter() - start, reused, stats)
         if s.reuse:
-            self._keep(info, root, choice, srng)
+            self._kept = [self._keep(info, root, choice, trng) for root, trng in searched]
         return choice
+
+    def _search(
+        self,
+        engine: MCTS | ISMCTS,
+        info: InformationSet[Any],
+        kept: tuple[StateNode | InfoNode | None, Any],
+        rng: random.Random,
+        deadline: float | None,
+    ) -> tuple[StateNode | InfoNode, int, dict[Action, tuple[int, float]]]:
+        """One tree's search: its root (a kept subtree when one still applies), its iterations and its
+        root statistics."""
+        s = self.settings
+        done = 0
+        if isinstance(engine, MCTS):
+            sroot = self._reuse_state(info, kept[0]) if s.reuse else None
+            if sroot is None:
+                sroot = engine.root(self._determinize(info, rng), rng)
+            while done < s.iterations:
+                engine.iterate(sroot, rng)
+                done += 1
+                if deadline is not None and done % CHECK_EVERY == 0 and time.perf_counter() > deadline:
+                    break
+            return sroot, done, engine.stats(sroot)
+        iroot = self._reuse_info(info, kept) if s.reuse else None
+        if iroot is None:
+            iroot = engine.root(info.config.players)
+        while done < s.iterations:
+            engine.iterate(iroot, self._determinize(info, rng), rng)
+            done += 1
+            if deadline is not None and done % CHECK_EVERY == 0 and time.perf_counter() > deadline:
+                break
+        return iroot, done, engine.stats(iroot, info.seat)
 
     @staticmethod
     def _determinize(info: InformationSet[Any], rng: random.Random) -> Any:
@@ -133,17 +156,20 @@ class SearchBot:
 
     # -- tree reuse --------------------------------------------------------------------------------------
 
-    def _keep(self, info: InformationSet[Any], root: StateNode | InfoNode, choice: Action, rng: Any) -> None:
+    def _keep(
+        self, info: InformationSet[Any], root: StateNode | InfoNode, choice: Action, rng: Any
+    ) -> tuple[StateNode | InfoNode | None, Any]:
+        """The subtree under ``choice`` to look in at the next decision, and (IS-MCTS) a state its root
+        stands for."""
         child = root.children.get(choice)
-        self._kept = child
         if isinstance(root, InfoNode) and child is not None:
             try:
-                self._kept_state = info.game.step(self._determinize(info, rng), choice)
+                return child, info.game.step(self._determinize(info, rng), choice)
             except IllegalAction:
-                self._kept = None
+                return None, None
+        return child, None
 
-    def _reuse_state(self, info: InformationSet[Any]) -> StateNode | None:
-        kept, self._kept = self._kept, None
+    def _reuse_state(self, info: InformationSet[Any], kept: StateNode | InfoNode | None) -> StateNode | None:
         if not isinstance(kept, StateNode):
             return None
         game, seat, view = info.game, info.seat, info.view
@@ -160,9 +186,10 @@ class SearchBot:
                     queue.append((child, depth + 1))
         return None
 
-    def _reuse_info(self, info: InformationSet[Any]) -> InfoNode | None:
-        kept, state0 = self._kept, self._kept_state
-        self._kept = self._kept_state = None
+    def _reuse_info(
+        self, info: InformationSet[Any], kept_and_state: tuple[StateNode | InfoNode | None, Any]
+    ) -> InfoNode | None:
+        kept, state0 = kept_and_state
         if not isinstance(kept, InfoNode) or state0 is None:
             return None
         game, seat, view = info.game, info.seat, info.view
@@ -184,6 +211,18 @@ class SearchBot:
                 except IllegalAction:  # not possible in this determinization
                     continue
         return None
+
+
+def _summed(
+    a: dict[Action, tuple[int, float]], b: dict[Action, tuple[int, float]]
+) -> dict[Action, tuple[int, float]]:
+    """Two trees' root statistics as one: visits added, means weighted by visits."""
+    out = dict(a)
+    for action, (visits, mean) in b.items():
+        seen, seen_mean = out.get(action, (0, 0.0))
+        total = seen + visits
+        out[action] = (total, (seen * seen_mean + visits * mean) / total if total else 0.0)
+    return out
 
 
 def best_action(legal: list[Action], stats: dict[Action, tuple[int, float]]) -> Action:

@@ -39,10 +39,17 @@ class SearchSettings:
     """One of :data:`MODES`."""
     reuse: bool = True
     """Keep the subtree that still applies from one decision to the next."""
+    trees: int = 1
+    """Independent searches of ``iterations`` each, from their own seeds, whose root visits are summed
+    before the most visited action is played (root parallelism, Chaslot, Winands & van den Herik 2008;
+    an ensemble of determinized searches).  An action other than the guide's is then played only when
+    the trees agree on it, not when one tree's draws happen to favour it."""
 
     def __post_init__(self) -> None:
         if self.iterations < 1:
             raise ValueError("a search needs at least one iteration")
+        if self.trees < 1:
+            raise ValueError("a search needs at least one tree")
         if self.mode not in MODES:
             raise ValueError(f"no search mode {self.mode!r}; the modes are {', '.join(MODES)}")
         if not 0.0 <= self.epsilon <= 1.0:
