@@ -10,6 +10,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from ludorum.cli.lab import RayAddress, UseRay, Workers, executor_for
+
 console = Console()
 
 
@@ -37,6 +39,9 @@ def ladder(
         bool, typer.Option(help="play the whole strength plan of docs/agents.md (ignores --pairs/--games)")
     ] = False,
     scale: Annotated[float, typer.Option(help="with --plan: multiply every pairing's games")] = 1.0,
+    workers: Workers = 1,
+    ray: UseRay = False,
+    ray_address: RayAddress = None,
 ) -> None:
     """Play strength matches (seats rotated, search levels uncapped, reproducible from --seed)."""
     from ludorum.engine import ConfigError
@@ -71,9 +76,10 @@ def ladder(
             chosen = [Pairing(a, b, players, games) for a, b in sides]
         else:
             chosen = [Pairing(hi, lo, players, games) for lo, hi in itertools.pairwise(LADDER)]
+        executor = executor_for(workers, ray, ray_address)
         for p in chosen:
             first = seed_for(game.name, p.a, p.b, p.players, seed)
-            shares = list(play_match(game, p.a, p.b, p.players, p.games, first, target))
+            shares = list(play_match(game, p.a, p.b, p.players, p.games, first, target, executor))
             console.print(f"{p.text()}: {sum(shares) / len(shares):.3f}")
     missing = [str(p) for p in logs if not p.is_file()]
     if report and missing:

@@ -10,6 +10,7 @@ so a long run can be stopped and its games still counted.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import math
@@ -25,7 +26,9 @@ from ludorum.agents.kinds import bot_kinds
 from ludorum.agents.search import LEVELS, SearchBot, base_level, variant_settings
 from ludorum.engine import Game
 from ludorum.engine.bots import Bot
+from ludorum.lab.executors import Executor, SerialExecutor
 from ludorum.lab.results import complete_lines, cut_torn_tail
+from ludorum.lab.schedule import GameTask, Spec
 from ludorum.lab.stats import Rate
 
 
@@ -77,33 +80,51 @@ def _elo(p: float) -> float:
 
 
 def play_match(
-    game: Game[Any], a: str, b: str, players: int, games: int, seed: int, log: Path | None = None
+    game: Game[Any],
+    a: str,
+    b: str,
+    players: int,
+    games: int,
+    seed: int,
+    log: Path | None = None,
+    executor: Executor | None = None,
 ) -> Iterator[float]:
-    """Play the match game by game, yielding ``a``'s share of each game's win.  A game the log already
-    holds (same game, kinds, players and seed) is not played again: its logged share is yielded, so a
-    stopped run is resumed by running the same command."""
+    """Play the match, yielding ``a``'s share of each game's win.  A game the log already holds (same
+    game, kinds, players and seed) is not played again: its logged share is yielded first, so a stopped
+    run is resumed by running the same command.  The games left are played by ``executor`` (this process
+    by default; local workers or Ray, ``ludorum ladder --workers``) and logged as each ends, in the order
+    they end: a game's result depends only on its seed and seats, never on who played it."""
     config = game.config(players)
     played: dict[tuple[int, int], float] = {}
     if log is not None:
         cut_torn_tail(log)  # a run killed mid-write: go on from a clean line end
         played = logged_games(log, game.name).get((a, b, players), {})
+    tasks = []
     for g in range(games):
         seat = g % players
         if (seed + g, seat) in played:
             yield played[seed + g, seat]
             continue
-        bots = [uncapped(game, a if s == seat else b) for s in range(players)]
-        start = time.perf_counter()
-        play = play_game(game, config, seed + g, bots)
-        share = game.result(play.state).shares[seat]
+        kinds = tuple(a if s == seat else b for s in range(players))
+        tasks.append(GameTask(g, game.name, config, seed + g, kinds, (), Spec(game.name, players, (a, b))))
+    for _, line in (executor or SerialExecutor()).run(tasks, functools.partial(_play_one, game, a, b)):
         if log is not None:
-            entry = {
-                "game": game.name, "a": a, "b": b, "players": players, "seed": seed + g, "seat": seat,
-                "share": share, "seconds": round(time.perf_counter() - start, 2),
-            }  # fmt: skip
             with log.open("a") as f:
-                f.write(json.dumps(entry) + "\n")
-        yield share
+                f.write(line + "\n")
+        yield float(json.loads(line)["share"])
+
+
+def _play_one(game: Game[Any], a: str, b: str, task: GameTask) -> str:
+    """Play one game of a match (in whichever process the executor chose): its log line."""
+    seat = task.index % len(task.bots)
+    bots = [uncapped(game, kind) for kind in task.bots]
+    start = time.perf_counter()
+    play = play_game(game, task.config, task.seed, bots)
+    entry = {
+        "game": game.name, "a": a, "b": b, "players": len(task.bots), "seed": task.seed, "seat": seat,
+        "share": game.result(play.state).shares[seat], "seconds": round(time.perf_counter() - start, 2),
+    }  # fmt: skip
+    return json.dumps(entry)
 
 
 def logged_games(log: Path, game: str) -> dict[tuple[str, str, int], dict[tuple[int, int], float]]:

@@ -153,3 +153,35 @@ def test_a_wrong_variant_is_refused_with_what_is_wrong_before_any_game(tmp_path:
     refused = CliRunner().invoke(app, args)
     assert refused.exit_code != 0 and "bias must be float" in refused.output
     assert not log.exists()
+
+
+def test_worker_processes_play_the_same_games_as_one_process(tmp_path: Path) -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from ludorum.cli.main import app
+
+    def games(log: Path) -> set[tuple[object, ...]]:
+        return {
+            tuple(v for k, v in sorted(json.loads(line).items()) if k != "seconds")
+            for line in log.read_text().splitlines()
+        }
+
+    serial, parallel = tmp_path / "serial.jsonl", tmp_path / "parallel.jsonl"
+    runner = CliRunner()
+    for log, workers in ((serial, "1"), (parallel, "2")):
+        args = ["ladder", "reliquium", "--pairs", "easy/iterations=8:random", "-n", "6", "--seed", "4"]
+        done = runner.invoke(app, [*args, "--workers", workers, "--log", str(log)])
+        assert done.exit_code == 0, done.output
+    assert len(games(serial)) == 6 and games(parallel) == games(serial)
+    # a rerun with workers resumes the log: nothing is played twice
+    again = runner.invoke(
+        app,
+        ["ladder", "reliquium", "--pairs", "easy/iterations=8:random", "-n", "8", "--seed", "4", "-w", "2",
+         "--log", str(parallel)],
+    )  # fmt: skip
+    assert again.exit_code == 0, again.output
+    assert len(parallel.read_text().splitlines()) == 8
+    refused = runner.invoke(app, ["ladder", "reliquium", "-n", "2", "-w", "0", "--log", str(tmp_path / "x")])
+    assert refused.exit_code != 0 and "--workers is at least 1" in refused.output
