@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ludorum.agents.random_bot import RandomBot
-from ludorum.agents.search import LEVELS, SearchBot, level_settings
+from ludorum.agents.search import LEVELS, SearchBot, base_level, level_settings, variant_settings
 from ludorum.engine import ConfigError, Game
 from ludorum.engine.bots import Bot
 
@@ -42,3 +42,20 @@ def make_bot(game: Game[Any], kind: str) -> Bot:
     if kind not in kinds:
         raise ConfigError(f"no bot kind {kind!r} for {game.title}; the kinds are {', '.join(kinds)}")
     return kinds[kind]()
+
+
+def is_experiment_kind(game: Game[Any], kind: str) -> bool:
+    """Whether :func:`uncapped` can make ``kind``: a bot kind of ``game`` or a variant of a search level
+    (``easy/bias=1``), whose settings are checked only when the bot is made."""
+    return kind in bot_kinds(game) or base_level(kind) in LEVELS
+
+
+def uncapped(game: Game[Any], kind: str) -> Bot:
+    """A bot of ``kind`` for offline experiments (the lab, the ladder).  A search level, or a variant of
+    one (``easy/bias=1``, ``hard/iterations=1``: any setting of ``SearchSettings`` changed), plays without
+    its wall-clock cap, so that every game replays exactly from its seed whatever the machine's load; any
+    other kind is :func:`make_bot`'s.  Never for the server: its seats take the kinds of
+    :func:`bot_kinds` only, since a variant may ask for any budget."""
+    if base_level(kind) in LEVELS:
+        return SearchBot(variant_settings(kind, game.name, seconds=None))
+    return make_bot(game, kind)

@@ -291,10 +291,12 @@ def balance(
         counts = _counts(players, game.min_players, game.max_players)
         sets = _variant_sets(variants, game)
         from ludorum.agents import bot_kinds
+        from ludorum.agents.kinds import is_experiment_kind
 
-        if bot not in bot_kinds(game):
+        if not is_experiment_kind(game, bot):
             raise LabError(
-                f"no bot kind {bot!r} for {game.title}; the kinds are {', '.join(bot_kinds(game))}"
+                f"no bot kind {bot!r} for {game.title}; the kinds are {', '.join(bot_kinds(game))}, "
+                "or a variant of a level (easy/bias=1)"
             )
     except LabError as e:
         raise fail(str(e)) from None

@@ -44,6 +44,7 @@ def ladder(
     ray_address: RayAddress = None,
 ) -> None:
     """Play strength matches (seats rotated, search levels uncapped, reproducible from --seed)."""
+    from ludorum.agents.kinds import uncapped
     from ludorum.engine import ConfigError
     from ludorum.games import registry
     from ludorum.lab.ladder import (
@@ -55,7 +56,6 @@ def ladder(
         read_log,
         seed_for,
         strength_plan,
-        uncapped,
     )
 
     game = registry().get(game_name)

@@ -21,23 +21,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ludorum.agents import make_bot, play_game
-from ludorum.agents.kinds import bot_kinds
-from ludorum.agents.search import LEVELS, SearchBot, base_level, variant_settings
+from ludorum.agents import play_game
+from ludorum.agents.kinds import bot_kinds, uncapped
+from ludorum.agents.search import base_level
 from ludorum.engine import Game
-from ludorum.engine.bots import Bot
 from ludorum.lab.executors import Executor, SerialExecutor
 from ludorum.lab.results import complete_lines, cut_torn_tail
 from ludorum.lab.schedule import GameTask, Spec
 from ludorum.lab.stats import Rate
-
-
-def uncapped(game: Game[Any], kind: str) -> Bot:
-    """A bot of ``kind``; search levels and their variants (``easy/bias=1``, an experiment) without their
-    wall-clock cap (reproducible)."""
-    if base_level(kind) in LEVELS:
-        return SearchBot(variant_settings(kind, game.name, seconds=None))
-    return make_bot(game, kind)
 
 
 @dataclass(frozen=True)

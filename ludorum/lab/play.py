@@ -6,7 +6,8 @@ import json
 from typing import Any
 
 import ludorum
-from ludorum.agents import make_bot, play_game
+from ludorum.agents import play_game
+from ludorum.agents.kinds import uncapped
 from ludorum.games import registry
 from ludorum.lab.facts import analysis_of, derive_facts
 from ludorum.lab.schedule import GameTask, kind_of
@@ -16,8 +17,9 @@ LAB_KEY = "lab"
 
 
 def _bot(game: Any, label: str, task: GameTask) -> Any:
-    """The bot for a seat label: ``make_bot`` of its kind, with the weights the spec gives that label."""
-    bot = make_bot(game, kind_of(label))
+    """The bot for a seat label: its kind, uncapped (a search level or a variant of one plays without its
+    wall-clock cap, so the line depends on the task alone), with the weights the spec gives that label."""
+    bot = uncapped(game, kind_of(label))
     weights = dict(task.spec.weights).get(label)
     if weights:
         from ludorum.lab.tuning import Weighted

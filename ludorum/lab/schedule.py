@@ -19,6 +19,7 @@ from itertools import combinations, product
 from typing import Any
 
 from ludorum.agents import bot_kinds
+from ludorum.agents.kinds import is_experiment_kind, uncapped
 from ludorum.engine import Config, ConfigError, Game
 from ludorum.engine.actions import Scalar
 from ludorum.games import registry
@@ -117,12 +118,19 @@ class Schedule:
         if not spec.bots:
             raise LabError("name at least one bot kind")
         kinds = bot_kinds(self.game)
-        unknown = list(dict.fromkeys(kind_of(b) for b in spec.bots if kind_of(b) not in kinds))
+        unknown = list(
+            dict.fromkeys(kind_of(b) for b in spec.bots if not is_experiment_kind(self.game, kind_of(b)))
+        )
         if unknown:
             raise LabError(
                 f"no bot kind {', '.join(map(repr, unknown))} for {self.game.title}; "
-                f"the kinds are {', '.join(kinds)}"
+                f"the kinds are {', '.join(kinds)}, or a variant of a level (easy/bias=1)"
             )
+        for label in spec.bots:
+            try:
+                uncapped(self.game, kind_of(label))  # a variant's wrong setting, before any game
+            except ValueError as e:
+                raise LabError(str(e)) from None
         twice = sorted({b for b in spec.bots if spec.bots.count(b) > 1})
         if twice:
             raise LabError(f"bot kind {', '.join(map(repr, twice))} is listed twice; name each kind once")

@@ -158,9 +158,24 @@ def test_balance_refuses_bad_settings(tmp_path: Path) -> None:
         (["balance", "signum", "--players", "7"], "for 2–4 players, not 7"),
         (["balance", "signum", "--variants", "fog"], "no variant 'fog'"),
         (["balance", "signum", "--bot", "oracle"], "no bot kind 'oracle'"),
+        (["balance", "signum", "--bot", "hard/budget=9"], "'budget=9' is not setting=value"),
         (["balance", "chess"], "no game called 'chess'"),
     ]:
         result = runner.invoke(app, [*args, "--out-dir", str(tmp_path / "x")])
         assert result.exit_code == 2, result.output
         assert message in " ".join(result.output.split())
     assert not (tmp_path / "x").exists()
+
+
+def test_balance_plays_a_variant_of_a_level_uncapped_and_reproducibly(tmp_path: Path) -> None:
+    """``--bot hard/iterations=1`` (the level's guide, searched once per decision: Signum's fast strong
+    player) plays like any bot kind, without the wall-clock cap, so two runs write the same games."""
+    lines = []
+    for run in ("a", "b"):
+        out = tmp_path / run
+        args = ["balance", "signum", "-p", "2", "--bot", "hard/iterations=1", "-n", "2", "--seed", "5"]
+        result = runner.invoke(app, [*args, "--out-dir", str(out)])
+        assert result.exit_code == 0, result.output
+        assert json.loads((out / "report.json").read_text())["bot"] == "hard/iterations=1"
+        lines.append([json.loads(x)["steps"] for x in (out / "signum-2p.jsonl").read_text().splitlines()])
+    assert lines[0] == lines[1] and len(lines[0]) == 12  # -n 2 is rounded up to a rotation of 12

@@ -108,8 +108,9 @@ def test_the_ladder_command_reports_several_logs_and_appends_to_only_one(tmp_pat
 
 
 def test_a_variant_of_a_level_changes_only_its_settings_and_plays_the_levels_seeds(tmp_path: Path) -> None:
+    from ludorum.agents.kinds import uncapped
     from ludorum.agents.search import SearchBot, level_settings, variant_settings
-    from ludorum.lab.ladder import seed_for, uncapped
+    from ludorum.lab.ladder import seed_for
 
     assert variant_settings("easy/bias=1/depth=none", "reliquium") == level_settings(
         "easy", "reliquium", bias=1.0, depth=None
