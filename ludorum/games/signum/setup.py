@@ -2,8 +2,8 @@
 
 DESIGN.md §5: a die roll decides who chooses the first player, and the order then stays fixed; each hero
 starts with its base touching its owner's table edge; the battle deck is shuffled and the top 4 cards
-are the opening hand.  Designed (§ 5): both start with 3 prosperity and two terrain cards dealt from the
-shuffled terrain deck; the first player draws no card on the very first turn.
+are the opening hand.  Designed (§ 5): every player starts with 4 prosperity and two terrain cards dealt
+from the shuffled terrain deck; the first player draws no card on the very first turn.
 Rulebook › 10 "Experienced Architect": a separate building deck stacked in the order the player chooses
 before the game, never reordered; two building cards drawn before the start, one at each start of turn.
 """
@@ -27,7 +27,11 @@ from ludorum.games.signum.content import (
 from ludorum.games.signum.state import Model, SignumState, set_item
 
 OPENING_HAND = 4
-START_PROSPERITY = 3
+START_PROSPERITY = 4
+"""Designed (§ 5).  4 since rules version 6, so that the first player, too, can raise City Walls (cost 6) on
+its first turn: with 3, only the later players could (3 + their bonus + 2 income), and under the search
+bots' guide the first player won 16 % of two-player games (heuristic 47 %); with 4, 49 % (heuristic 48 %;
+docs/signum.md › Balance, "Rules version 6")."""
 TERRAIN_DEALT = 2
 DEFAULT_DECKS = ("empire_dawn", "vallor_muskets", "empire_wings", "vallor_steam")
 
@@ -191,13 +195,14 @@ def new_state(config: Config, seed: int) -> SignumState:
     )
 
 
-LATER_SEAT_BONUS: dict[int, int] = {2: 3, 3: 3, 4: 1}
+LATER_SEAT_BONUS: dict[int, int] = {2: 3, 3: 2, 4: 1}
 """Designed (§ 5): each player after the first starts with this much more prosperity per place in the turn
 order, to offset the first player's tempo (two-player bot games showed the first player winning about 3
 games in 4 without it).  With 4 players 3 per place is too much (issue 14: the first player won 14.8 % of
 four-player games, the fourth started with 12 prosperity against 3; with 2 per place 19.1 %): 1 there.
-With 3 players 3 per place again since rules version 4, which lets every player win the opening roll (the
-first player won 41.5 % with 1 per place, 41.1 % with 2 and 32.3 % with 3: docs/signum.md › Balance)."""
+With 3 players 2 per place since rules version 6 (a start of 4, :data:`START_PROSPERITY`): with 3 the
+first player won 27.0 % of three-player heuristic games and 27.8 % of the guide's, with 2 29.9 % and
+31.4 % (docs/signum.md › Balance, "Rules version 6")."""
 
 
 def compensate(s: SignumState) -> None:

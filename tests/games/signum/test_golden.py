@@ -11,8 +11,8 @@ from ludorum.games.signum import GAME
 from ludorum.games.signum.bot import HeuristicBot
 
 GOLDEN_SEED = 2026
-GOLDEN_STEPS = 457
-GOLDEN_DIGEST = "21e28f094672de01"
+GOLDEN_STEPS = 449
+GOLDEN_DIGEST = "6babeef503734de7"
 
 
 def test_golden_playthrough() -> None:

@@ -11,6 +11,7 @@ from ludorum.engine import Action, ConfigError
 from ludorum.engine.i18n import T, say
 from ludorum.games.signum import GAME
 from ludorum.games.signum.content import base_content
+from ludorum.games.signum.setup import START_PROSPERITY
 
 from .helpers import THREE_HEROES, build, hurt, m, melee, model, p3_hero_killed, play, to_activation
 
@@ -47,15 +48,16 @@ def test_four_heroes_each_start_with_one_nearest_rival_in_like_places() -> None:
         assert max(x[k] for x in spreads) - min(x[k] for x in spreads) < 1.0
 
 
-@pytest.mark.parametrize(("players", "bonus"), [(2, 3), (3, 3), (4, 1)])
+@pytest.mark.parametrize(("players", "bonus"), [(2, 3), (3, 2), (4, 1)])
 def test_later_players_start_with_a_prosperity_bonus_per_place(players: int, bonus: int) -> None:
     s = GAME.new(GAME.config(players), 5)
     s = GAME.apply_chance(s, Action("first_die", (1,)))
     s = GAME.apply(s, Action("first", (1,)))
-    # the first player (P2) has also collected its first income (2); the others start 3 + bonus per place
-    assert s.prosperity[1] == 3 + 2
+    # the first player (P2) has also collected its first income (2); the others start 4 + bonus per place
+    assert START_PROSPERITY == 4
+    assert s.prosperity[1] == 4 + 2
     assert [s.prosperity[(1 + k) % players] for k in range(1, players)] == [
-        3 + bonus * k for k in range(1, players)
+        4 + bonus * k for k in range(1, players)
     ]
 
 

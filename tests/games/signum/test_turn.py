@@ -7,6 +7,7 @@ import random
 from ludorum.engine import CHANCE, Action
 from ludorum.games.signum import GAME
 from ludorum.games.signum import creatures as cr
+from ludorum.games.signum.setup import START_PROSPERITY
 from ludorum.games.signum.state import SignumState
 
 from .helpers import answer_splits, build, m, play, roll_dice, to_activation
@@ -32,7 +33,8 @@ def test_setup_opening_hands_heroes_on_their_edges_and_the_first_player() -> Non
     }
     s = GAME.apply(s, Action("first", (0,)))
     assert s.turn == 1 and s.active == 0
-    assert s.prosperity[0] == 3 + 2 and len(s.hands[0]) == 4  # income; no draw on the very first turn
+    # income; no draw on the very first turn
+    assert s.prosperity[0] == START_PROSPERITY + 2 and len(s.hands[0]) == 4
 
 
 def test_second_turn_draws_and_collects_building_income() -> None:
@@ -117,7 +119,9 @@ def test_shield_wall_smoke_screen_anathema_sabotage_insurance() -> None:
     s = play(s, ("build", "farm"))
     assert s.prosperity[1] == 7
     s = build(
-        models=[m("orc_berserker", 0, 30, 30), m("rat_catcher", 1, 30, 33)], tactics=([], ["insurance"])
+        models=[m("orc_berserker", 0, 30, 30), m("rat_catcher", 1, 30, 33)],
+        tactics=([], ["insurance"]),
+        prosperity=(3, 3),
     )
     s = play(s, ("activate", 2), ("melee", 3))
     s = answer_splits(s, 3, 1)
