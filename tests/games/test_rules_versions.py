@@ -7,14 +7,21 @@ differently (or not at all), the fingerprint changes, and this test fails until 
 (``rules_version`` in the game's class, with a line in its doc's "Rules versions") and the new
 fingerprint recorded: ``python tests/games/test_rules_versions.py`` regenerates the golden records of
 the games that keep them here and prints the fingerprints.
+
+A change of content that the golden games happen not to meet (a hero's health in a game where that hero
+is never dealt enough wounds) leaves their replays as they were, so the content is fingerprinted too:
+``content_fingerprints.json`` holds, per rules version, a digest of the game's data files as parsed (so
+a comment may change, a value may not).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import hashlib
+import importlib
 import json
 import random
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +32,7 @@ from ludorum.games import registry
 
 HERE = Path(__file__).parent
 FINGERPRINTS = HERE / "rules_fingerprints.json"
+CONTENT_FINGERPRINTS = HERE / "content_fingerprints.json"
 FOLDERS = {"reliquium": "reliquium", "medieval-realms": "medieval_realms", "signum": "signum"}
 
 
@@ -48,16 +56,36 @@ def fingerprint(game: Game[Any]) -> str:
     return h.hexdigest()[:16]
 
 
+def content_fingerprint(game: Game[Any]) -> str:
+    """The game's data files (``<package>/data/*.toml``) as parsed, hashed: comments aside, any change
+    to content changes it."""
+    data = Path(importlib.import_module(type(game).__module__).__file__ or "").parent / "data"
+    paths = sorted(data.glob("*.toml"))
+    assert paths, f"{game.name} keeps no data files in {data}"
+    parsed = {path.name: tomllib.loads(path.read_text(encoding="utf-8")) for path in paths}
+    return hashlib.sha256(json.dumps(parsed, sort_keys=True).encode()).hexdigest()[:16]
+
+
+KINDS = {
+    "rules": (FINGERPRINTS, fingerprint, "golden records replay differently from"),
+    "content": (CONTENT_FINGERPRINTS, content_fingerprint, "content differs from that of"),
+}
+"""What is fingerprinted per rules version: where the fingerprints are kept, how one is taken, and
+what a mismatch means."""
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
 @pytest.mark.parametrize("name", sorted(FOLDERS))
-def test_a_change_of_rules_bumps_the_version(name: str) -> None:
+def test_a_change_of_rules_or_content_bumps_the_version(name: str, kind: str) -> None:
     game = registry().get(name)
-    known = json.loads(FINGERPRINTS.read_text())[name]
-    now = fingerprint(game)
+    path, take, meaning = KINDS[kind]
+    known = json.loads(path.read_text())[name]
+    now = take(game)
     version = str(game.rules_version)
     assert known.get(version) == now, (
-        f"{game.title}'s golden records replay differently from rules version {version} "
-        f"(fingerprint {now}, recorded {known.get(version)}): if the rules or content changed on purpose, "
-        "bump rules_version, note it in the game's doc and record the new fingerprint"
+        f"{game.title}'s {meaning} rules version {version} ({kind} fingerprint {now}, recorded "
+        f"{known.get(version)}): if the rules or content changed on purpose, bump rules_version, note it in "
+        f"the game's doc and record the new fingerprint in {path.name}"
     )
     assert max(map(int, known)) == game.rules_version, "the current version is the latest recorded one"
 
@@ -105,7 +133,8 @@ def regenerate() -> None:
             (folder / f"{stem}.json").write_text(json.dumps(data, separators=(",", ":")) + "\n")
     for name in FOLDERS:
         game = registry().get(name)
-        print(f"{name} rules version {game.rules_version}: {fingerprint(game)}")
+        rules, content = fingerprint(game), content_fingerprint(game)
+        print(f"{name} rules version {game.rules_version}: fingerprint {rules}, content {content}")
 
 
 if __name__ == "__main__":
