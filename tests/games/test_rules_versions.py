@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import importlib
+import inspect
 import json
 import random
 import tomllib
@@ -59,7 +59,7 @@ def fingerprint(game: Game[Any]) -> str:
 def content_fingerprint(game: Game[Any]) -> str:
     """The game's data files (``<package>/data/*.toml``) as parsed, hashed: comments aside, any change
     to content changes it."""
-    data = Path(importlib.import_module(type(game).__module__).__file__ or "").parent / "data"
+    data = Path(inspect.getfile(type(game))).parent / "data"
     paths = sorted(data.glob("*.toml"))
     assert paths, f"{game.name} keeps no data files in {data}"
     parsed = {path.name: tomllib.loads(path.read_text(encoding="utf-8")) for path in paths}
