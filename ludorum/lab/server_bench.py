@@ -30,6 +30,9 @@ from pathlib import Path
 from typing import Any
 
 HEADERS = {"X-Ludorum-Token": "body"}
+NO_QUOTAS = {"LUDORUM_GAMES_PER_CLIENT": "0"}
+"""Every game of a bench comes from one client (127.0.0.1), one after another as fast as they go: its
+quota of game starts (20 in 10 minutes by default) is lifted, or a quick game's bench stops at the 21st."""
 
 BOT_DELAY_ENV = "LUDORUM_BENCH_BOT_DELAY"
 """Seconds the benchmark server's bots pause before moving (default 0: as fast as they go)."""
@@ -295,7 +298,7 @@ def server_bench(
     with tempfile.TemporaryDirectory(prefix="ludorum-bench-") as tmp:
         commit_p50, commits_per_s = sqlite_commit_figures(Path(tmp) / "bare.sqlite3")
         url = f"sqlite:///{Path(tmp) / 'server.sqlite3'}"
-        with bench_server(registry_ref, url, free_port()) as (base, pid):
+        with bench_server(registry_ref, url, free_port(), NO_QUOTAS) as (base, pid):
             catalog = httpx.get(base + "/api/catalog").json()
             if not catalog:
                 raise RuntimeError("no games are registered")

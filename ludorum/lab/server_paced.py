@@ -29,6 +29,7 @@ from typing import Any
 from ludorum.lab.server_bench import (
     BOT_DELAY_ENV,
     HEADERS,
+    NO_QUOTAS,
     WARM_UP,
     bench_server,
     cpu_seconds,
@@ -42,9 +43,6 @@ TARGET_MS = 250.0
 
 BOT_DELAY = 0.6
 """Seconds a bot pauses before it moves: ``ludorum serve``'s default, so that people can follow it."""
-
-NO_QUOTAS = {"LUDORUM_GAMES_PER_CLIENT": "0"}
-"""Every game of the bench comes from one client (127.0.0.1): its quota of game starts is lifted."""
 
 KEEP_ALIVE = 2.0
 """Seconds the clients keep an idle connection (uvicorn closes one idle for 5 s)."""
