@@ -90,7 +90,7 @@ class SignumGame(Game[SignumState]):
     # DESIGN.md §5: tactic cards are played face down; Rulebook › 10: an Experienced Architect lays out its
     # building deck "in the order it wants", and a deck lies face down, so the order is the owner's.
     private_kinds = frozenset({"set", "stack"})
-    rules_version = 6  # the history of versions: docs/signum.md, "Rules versions"
+    rules_version = 7  # the history of versions: docs/signum.md, "Rules versions"
 
     def check_options(self, config: Config) -> None:
         """Refuse an invalid deck, naming every reason; 2 against 2 needs four players."""

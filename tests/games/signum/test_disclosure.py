@@ -53,11 +53,11 @@ def test_a_tactic_set_face_down_reads_the_same_whatever_the_card() -> None:
     card face down" for one card and "made a secret decision" for another it could not tell apart.  Which
     card is set is the owner's alone (DESIGN.md §5: tactic cards are played face down), so every card
     reads the same: a sampled information set that rarely holds a tactic in hand must not decide it.
-    Since rules version 6 the position is step 197 of a random-bot game of seed 11, where without
-    ``private_kinds`` 7 of the other cards read differently (found as the soak found seed 136)."""
-    record = Record.loads((RECORDS / "set-face-down-seed11.json").read_text())
-    *_, before = islice(replay_states(GAME, record), 198)
-    seat, action = record.steps[197]
+    Since rules version 7 the position is step 216 of a random-bot game of seed 12, where without
+    ``private_kinds`` 11 of the other cards read differently (found as the soak found seed 136)."""
+    record = Record.loads((RECORDS / "set-face-down-seed12.json").read_text())
+    *_, before = islice(replay_states(GAME, record), 217)
+    seat, action = record.steps[216]
     assert action.kind == "set"
     after = GAME.step(before, action)
     observer = 1 - seat

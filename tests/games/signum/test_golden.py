@@ -12,7 +12,7 @@ from ludorum.games.signum.bot import HeuristicBot
 
 GOLDEN_SEED = 2026
 GOLDEN_STEPS = 449
-GOLDEN_DIGEST = "6babeef503734de7"
+GOLDEN_DIGEST = "931b4cf39884d05d"
 
 
 def test_golden_playthrough() -> None:

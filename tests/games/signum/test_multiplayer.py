@@ -203,14 +203,15 @@ def test_every_player_rolls_for_who_chooses_and_any_player_may_go_first(players:
     ("players", "deck", "card_in", "card_out"),
     [
         (3, "vallor_steam", "ogre_brute", "dwarf_ironbeard"),
-        (3, "vallor_muskets", "dwarf_ironbeard", "rat_catcher"),
-        (4, "vallor_muskets", "troll", "hedge_witch"),
+        (3, "vallor_muskets", "sabotage", "brigandine"),
+        (4, "vallor_muskets", "sabotage", "brigandine"),
+        (4, "vallor_steam", "street_ambush", "sabotage"),
     ],
 )
 def test_a_starter_deck_plays_its_designed_swaps_at_their_player_count_only(
     players: int, deck: str, card_in: str, card_out: str
 ) -> None:
-    """Designed (issue 14, rules version 5): with 3 and 4 players a starter deck may change a few cards
+    """Designed (issue 14, rules versions 5 and 7): with 3 and 4 players a starter deck may change a few cards
     (``swaps`` in data/decks.toml); a two-player game deals the deck as written."""
 
     def dealt(n: int) -> set[str]:
