@@ -43,14 +43,16 @@ class Evaluation(Generic[S]):
     cheap).  ``guide``, when given, makes the bot a search level with ``guide = "game"`` asks at every
     new node what it would play (a policy meant for search, which the game need not offer as a bot kind).
     ``guides`` offers more of them by name, for levels with ``guide = "game:<name>"`` (a game whose
-    levels differ by how sharp a guide they get, not only by budget).  Module-level functions keep an
-    evaluation picklable for worker processes.
+    levels differ by how sharp a guide they get, not only by budget).  ``values`` offers other estimates
+    by name, for levels with ``value = "<name>"`` (a level that scores its leaves differently from the
+    others).  Module-level functions keep an evaluation picklable for worker processes.
     """
 
     value: Callable[[S], Sequence[float]]
     policy: Callable[[S, Sequence[Action], random.Random], Action] | None = None
     guide: Callable[[], Bot] | None = None
     guides: Mapping[str, Callable[[], Bot]] = field(default_factory=dict)
+    values: Mapping[str, Callable[[S], Sequence[float]]] = field(default_factory=dict)
 
 
 def softmax_shares(scores: Sequence[float], temperature: float, certainty: float = 0.8) -> tuple[float, ...]:

@@ -21,7 +21,7 @@ from ludorum.engine.information import InformationSet, hides_information
 
 from .ismcts import ISMCTS, InfoNode
 from .mcts import MCTS, StateNode
-from .rollout import make_guide, make_policy, searchable
+from .rollout import make_guide, make_policy, make_value, searchable
 from .settings import SearchSettings
 
 REUSE_LOOKS = 48
@@ -73,8 +73,7 @@ class SearchBot:
     def _engine_for(self, game: Game[Any], seat: int) -> MCTS | ISMCTS:
         if self._engine is None or self._game is not game or self._seat != seat:
             s = self.settings
-            ev = game.evaluation()
-            value = ev.value if ev is not None else None
+            value = make_value(game, s.value)
             cls = ISMCTS if self.mode(game) == "ismcts" else MCTS
             policy = make_policy(game, s.policy, s.epsilon)
             guide = make_guide(game, s.guide) if s.bias > 0 else None

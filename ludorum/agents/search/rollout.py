@@ -81,6 +81,20 @@ def make_policy(game: Game[Any], name: str, epsilon: float = 0.0) -> Policy:
     raise ValueError(f"no rollout policy {name!r} for {game.title}: random, game or {', '.join(bots)}")
 
 
+def make_value(game: Game[Any], name: str) -> Callable[[Any], Sequence[float]] | None:
+    """The estimate called ``name`` that scores a rollout's last position: ``""`` the game's own
+    (``Evaluation.value``; ``None`` for a game without an evaluation, whose rollouts play to the end),
+    or one of the others its evaluation offers (``Evaluation.values``)."""
+    ev = game.evaluation()
+    if not name:
+        return ev.value if ev is not None else None
+    values = dict(ev.values) if ev is not None else {}
+    if name not in values:
+        known = ", ".join(values) or "none"
+        raise ValueError(f"no value {name!r} for {game.title}; its named values are: {known}")
+    return values[name]
+
+
 def make_guide(game: Game[Any], name: str) -> Guide | None:
     """The tree guide called ``name``: none (``""``), ``game`` (the bot its evaluation offers as a guide,
     ``Evaluation.guide``), ``game:<name>`` (one of ``Evaluation.guides``) or one of the game's bot

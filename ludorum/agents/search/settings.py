@@ -33,6 +33,9 @@ class SearchSettings:
     of its named guides) asked at every new
     decision node for its move, which is expanded first and favoured by a progressive bias (``""``:
     none)."""
+    value: str = ""
+    """The estimate that scores a rollout's last position: ``""`` the game's (``Evaluation.value``), or
+    one of the others it offers by name (``Evaluation.values``)."""
     bias: float = 0.0
     """The progressive bias of the guide's move: ``bias / (visits + 1)`` added to its UCB score."""
     mode: str = "auto"
