@@ -9,8 +9,11 @@ cannot know, and that no view shows a hidden field; that the deciding seat's leg
 its information; that ``sample_state`` draws from what a seat knows, not from the true state (two states
 the seat cannot tell apart give the same draws); and that what each observer reads of a step in the
 log (:mod:`ludorum.engine.disclosure`) is the same for every state and action it cannot tell apart
-from the real ones.  At the end it replays the record and checks that the game ended within
-``max_decisions``.  The first breach raises :class:`ConformanceError` saying game, step and what failed.
+from the real ones, and that a step of a kind the game declares public (``Game.public_kinds``) reads
+exactly as the full judgement, which steps every legal action, reads it (and that a game declaring
+``plain_labels`` gives the deciding seat the labels a judgement on its information set gives).  At the
+end it replays the record and checks that the game ended within ``max_decisions``.  The first breach raises
+:class:`ConformanceError` saying game, step and what failed.
 """
 
 from __future__ import annotations
@@ -254,6 +257,21 @@ def _check_state(
     if legal:
         _check_illegal(game, state, legal, seen, rng, n_illegal, before, where)
     _check_views(game, state, legal, rng, where)
+    if legal and game.plain_labels and game.to_move(state) != CHANCE:
+        _check_plain_labels(game, state, where)
+
+
+def _check_plain_labels(game: Game[Any], state: GameState, where: str) -> None:
+    """A game declaring ``plain_labels`` gives the deciding seat what the drawn judgement gives."""
+    seat = game.to_move(state)
+    drawn = disclosure.safe_labels(game, state, seat, shortcuts=False)
+    if disclosure.safe_labels(game, state, seat) != drawn:
+        leaky = [a for a, label in drawn if label != game.describe(state, a)]
+        raise _fail(
+            where,
+            f"{game.name} declares plain_labels, but the label of {leaky[0] if leaky else '?'} reads "
+            f"differently in a state seat {seat} cannot tell apart: it tells something hidden",
+        )
 
 
 def _check_json(game: Game[Any], state: GameState, before: str, where: str) -> None:
@@ -383,14 +401,33 @@ def _check_disclosure(
     """An observer reads the same log entry for a (state, action) it cannot tell from the real one.
 
     One observer, drawn at random, is checked at each checked step: over a game every one is."""
+    o = rng.choice([o for o in disclosure.observers(before.config.players) if o != actor])
+    if action.kind in game.public_kinds:
+        _check_public_kind(game, (before, actor, action, after), o, where)
     if not hides_information(game):
         return  # perfect information: the information set is the state itself
-    o = rng.choice([o for o in disclosure.observers(before.config.players) if o != actor])
     # The twin's reading draws the states the real one drew (if the game samples from o's knowledge):
     # sharing what each equal state explains makes it cost the draws alone, with the same result.
     with disclosure.shared_readings():
         seen = disclose(game, 0, before, actor, action, after, only=(o,)).to_json(o, public=False)
         _check_twin_disclosure(game, before, actor, action, after, o, seen, disclose, rng, where)
+
+
+def _check_public_kind(
+    game: Game[Any], step: tuple[GameState, int, Action, GameState], o: Observer, where: str
+) -> None:
+    """A step of a kind declared public reads, for ``o``, what the full judgement reads (the engine's
+    disclosure with and without its shortcut: the declaration is checked, whatever rule is under test)."""
+    before, actor, action, after = step
+    quick = disclosure.disclose(game, 0, before, actor, action, after, only=(o,)).reading(o)
+    full = disclosure.disclose(game, 0, before, actor, action, after, only=(o,), shortcuts=False).reading(o)
+    if quick != full:
+        raise _fail(
+            where,
+            f"{game.name} declares {action.kind!r} public, but observer {o} reads {action} as "
+            f"{full!r} when every legal action is tried and {quick!r} when only it is: another action "
+            "could have left it the same view",
+        )
 
 
 def _check_twin_disclosure(

@@ -6,7 +6,10 @@ know**: the step is shown to an observer when no state of its information set (d
 ``Game.sample_state``) offers another action that would have left it the very same view afterwards.
 If one does, the observer cannot tell which was taken, and reads only that a secret decision was made.
 A step of a kind the game declares private (``Game.private_kinds``: what the rules hide, a card set face
-down) is secret to every other observer without sampling.
+down) is secret to every other observer without sampling.  A step of a kind the game declares public
+(``Game.public_kinds``: no other action could have left an observer the same view) is judged on the
+same draws, but only the action taken is stepped in each: the reading is exactly the full judgement's,
+which the conformance kit compares it with on every step it checks.
 The true state is never consulted for that decision: its legal actions depend on what the observer
 cannot see (a hand with one tactic card offers one ``set``; judged from it, the card would show).
 
@@ -140,6 +143,7 @@ def reading(
     after: GameState,
     observer: Observer,
     label: str,
+    shortcuts: bool = True,
 ) -> str | None:
     """What ``observer`` reads of ``action`` (taken by ``actor`` in ``before``, leading to ``after``).
 
@@ -151,9 +155,14 @@ def reading(
     the observer's knowledge alone, so two true states it cannot tell apart give it the same reading;
     a step that no drawn state explains (a reveal the information set cannot account for) stays
     secret.
+
+    A kind the game declares public (``Game.public_kinds``) has no other action explaining the view in
+    any state: only the action taken is stepped in each draw, which finds the same states consistent,
+    hence the same reading (``shortcuts=False``: every legal action, as the kit's comparison does).
     """
     if action.kind in game.private_kinds:
         return SECRET  # decided by the kind, which every state of the information set shares
+    only_taken = shortcuts and action.kind in game.public_kinds
     seen_after = game.view(after, observer)
     knowledge = ("step", view_text(game.view(before, observer)), view_text(seen_after), actor)
     samples = _samples(game, before, observer, *knowledge, count=MAX_DRAWS)
@@ -161,7 +170,7 @@ def reading(
     earlier: list[_Drawn] = []
     now: list[_Drawn] | None = None  # what this reading drew, kept only for a later one to share
     if shared is not None:
-        key = (game.name, observer, knowledge)
+        key = (game.name, observer, knowledge, only_taken)  # a shortcut's draws record less
         earlier = shared.get(key, [])
         now = shared[key] = []
     explaining: set[Action] = set()
@@ -177,7 +186,10 @@ def reading(
                 return SECRET
         else:
             found = ()
-            for a in game.legal_actions(s):
+            legal = game.legal_actions(s)
+            if only_taken:  # no other action of any draw explains the view (the declaration, checked)
+                legal = (action,) if action in legal else ()
+            for a in legal:
                 if _leads_to(game, s, a, observer, seen_after):
                     found = (*found, a)
                     explaining.add(a)
@@ -257,18 +269,20 @@ def disclose(
     action: Action,
     after: GameState,
     only: Collection[Observer] | None = None,
+    shortcuts: bool = True,
 ) -> LogEntry:
     """The log entry of one step, with every other observer's reading.
 
     A spectator knows no more than any seat, so a step the spectator may read every seat may read too
     (with the same label): it is judged once.  Otherwise each seat is judged on its own knowledge.
     ``only`` judges just those observers (the conformance kit checks one per step: each reading costs
-    many views); every other observer of that entry then reads the step as secret.
+    many views); every other observer of that entry then reads the step as secret.  ``shortcuts=False``
+    judges a kind declared public like any other (:func:`reading`).
     """
     who = actor_name(game, before, actor)
     label = game.describe(before, action)
     players = before.config.players
-    spectator = reading(game, before, actor, action, after, None, label)
+    spectator = reading(game, before, actor, action, after, None, label, shortcuts)
     readings: dict[Observer, str | None] = {}
     for o in observers(players):
         if o == actor or (only is not None and o not in only):
@@ -276,7 +290,7 @@ def disclose(
         if o is None or spectator is not SECRET:
             readings[o] = spectator
         else:
-            readings[o] = reading(game, before, actor, action, after, o, label)
+            readings[o] = reading(game, before, actor, action, after, o, label, shortcuts)
     opens = (
         actor != CHANCE
         and not game.is_over(after)
@@ -286,10 +300,19 @@ def disclose(
     return LogEntry(index, actor, who, action, label, readings, game.stage(before), opens)
 
 
-def safe_labels(game: Game[Any], state: GameState, seat: int) -> list[tuple[Action, str]]:
-    """The deciding seat's legal actions with labels that tell it nothing it cannot see."""
+def safe_labels(
+    game: Game[Any], state: GameState, seat: int, shortcuts: bool = True
+) -> list[tuple[Action, str]]:
+    """The deciding seat's legal actions with labels that tell it nothing it cannot see.
+
+    A label is shown when it reads the same in every state drawn from the seat's information set;
+    a game that declares ``plain_labels`` (checked by the conformance kit) has every label so, and its
+    information set is not drawn (``shortcuts=False``: drawn all the same, as the kit's comparison does).
+    """
     legal = game.legal_actions(state)
     labels = [game.describe(state, a) for a in legal]
+    if shortcuts and game.plain_labels:
+        return list(zip(legal, labels, strict=True))
     leaky = [False] * len(legal)
     for s in _samples(game, state, seat, "labels", view_text(game.view(state, seat))):
         for i, action in enumerate(legal):

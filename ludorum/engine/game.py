@@ -96,6 +96,17 @@ class Game(ABC, Generic[S]):
     observer reads such a step as a secret decision (:mod:`ludorum.engine.disclosure`) without sampling its
     information set: where few sampled states explain the view afterwards, sampling could miss the other
     choices and show the one taken."""
+    public_kinds: ClassVar[frozenset[str]] = frozenset()
+    """Kinds of action that every other observer always tells apart from all others: in no state of its
+    information set does any other legal action leave it the view such a step leaves it (a bid made
+    openly, a card played from a public hand).  The disclosure then steps only the action taken in each
+    state it draws, not every legal one, and reads exactly what the full judgement reads; the
+    conformance kit checks that on every step it checks, so a wrong declaration fails it."""
+    plain_labels: ClassVar[bool] = False
+    """Whether every label (``describe``) of the deciding seat's legal actions reads the same in every
+    state that seat cannot tell apart from the true one: its safe labels are then the labels, without
+    drawing its information set (:func:`ludorum.engine.disclosure.safe_labels`).  The conformance kit
+    compares them with the drawn judgement at every step it checks, so a wrong declaration fails it."""
     rules_version: ClassVar[int] = 1
     """The version of this game's rules and content.  Any change that makes a record play differently
     bumps it; records and stored games carry it, and one of another version is never replayed."""

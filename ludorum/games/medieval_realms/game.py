@@ -55,6 +55,8 @@ class MedievalRealms(Game[RealmsState]):
     )
     length = T("7 rounds")
     state_type = RealmsState
+    public_kinds = frozenset({"activate", "play", "bid", "token", "extra"})  # open moves; the kit checks
+    plain_labels = True  # a label names only what its seat sees (the kit checks)
     rules_version = 2  # the history of versions: docs/medieval-realms.md, "Rules versions"
 
     def new(self, config: Config, seed: int) -> RealmsState:

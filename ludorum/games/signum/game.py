@@ -90,6 +90,8 @@ class SignumGame(Game[SignumState]):
     # DESIGN.md §5: tactic cards are played face down; Rulebook › 10: an Experienced Architect lays out its
     # building deck "in the order it wants", and a deck lies face down, so the order is the owner's.
     private_kinds = frozenset({"set", "stack"})
+    public_kinds = frozenset({"activate", "move", "run", "done", "end_turn"})  # open moves; the kit checks
+    plain_labels = True  # a label names only what its seat sees (the kit checks)
     rules_version = 7  # the history of versions: docs/signum.md, "Rules versions"
 
     def check_options(self, config: Config) -> None:
