@@ -29,6 +29,7 @@ from sqlalchemy import (
     Integer,
     String,
     Text,
+    bindparam,
     create_engine,
     event,
     false,
@@ -152,10 +153,25 @@ def default_sqlite_url(data_dir: Path) -> str:
     return f"sqlite:///{data_dir / 'ludorum.sqlite3'}"
 
 
+class RawJSON(str):
+    """JSON text encoded already (by a worker process, off the server's GIL), which a JSON column stores
+    as it is: the value it reads back is the decoded one, as if the value had been given."""
+
+    __slots__ = ()
+
+
+def _to_json(value: Any) -> str:
+    """The engines' JSON serializer: :class:`RawJSON` as it is, anything else as ``json.dumps`` (the
+    default) encodes it."""
+    return str(value) if isinstance(value, RawJSON) else json.dumps(value)
+
+
 def make_engine(url: str) -> Engine:
     """An engine for ``url``; SQLite gets WAL, full sync, foreign keys and a busy timeout."""
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        engine = create_engine(
+            url, connect_args={"check_same_thread": False, "timeout": 30}, json_serializer=_to_json
+        )
 
         @event.listens_for(engine, "connect")
         def _pragmas(dbapi_conn: Any, _record: Any) -> None:
@@ -166,7 +182,7 @@ def make_engine(url: str) -> Engine:
             cur.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    return create_engine(url, pool_pre_ping=True, json_serializer=_to_json)
 
 
 WAL_WAIT = 30.0
@@ -258,8 +274,33 @@ class _Archive:
     game_id: str
     idx: int
     entry: dict[str, Any]
-    views: dict[str, Any]
+    views: dict[str, Any] | RawJSON
     done: concurrent.futures.Future[bool] = dataclasses.field(default_factory=concurrent.futures.Future)
+
+
+class _WriterStatements:
+    """The writer's statements, built once with parameters: building one per step (SQLAlchemy's
+    construction, coercion and cache key) cost more CPU than running it, on the server's GIL."""
+
+    def __init__(self, insert: Any) -> None:
+        g, i = bindparam("p_g", type_=String), bindparam("p_i", type_=Integer)
+        self.entry = update(ActionRow).where(ActionRow.game_id == g, ActionRow.idx == i)
+        self.entry = self.entry.values(log=bindparam("p_entry", type_=JSON))
+        self.views = update(GameRow).where(GameRow.id == g, GameRow.archived < i)
+        self.views = self.views.values(archive=bindparam("p_views", type_=JSON), archived=i)
+        self.step = (
+            insert(ActionRow)
+            .values(game_id=g, idx=i, seat=bindparam("p_seat", type_=Integer), action=bindparam("p_action"))
+            .on_conflict_do_nothing(index_elements=["game_id", "idx"])
+            .returning(ActionRow.idx)  # a row back: inserted (psycopg reports no rowcount here)
+        )
+        moved = {
+            "version": bindparam("p_version", type_=Integer),
+            "status": bindparam("p_status", type_=String),
+            "result": bindparam("p_result", type_=JSON),
+        }
+        self.moved = update(GameRow).where(GameRow.id == g).values(**moved)
+        self.moved_clock = self.moved.values(clock_state=bindparam("p_clock", type_=JSON))
 
 
 class Store:
@@ -280,6 +321,7 @@ class Store:
         # queueing this process's writes on a lock instead keeps every commit prompt.
         self._write_lock = threading.Lock() if url.startswith("sqlite") else contextlib.nullcontext()
         self._insert = sqlite.insert if self.engine.dialect.name == "sqlite" else postgresql.insert
+        self._sql = _WriterStatements(self._insert)
         self._queue: queue.SimpleQueue[_Append | _Archive | None] = queue.SimpleQueue()
         self._writer: threading.Thread | None = None
         self._writer_guard = threading.Lock()
@@ -326,10 +368,11 @@ class Store:
         return self._enqueue(item)
 
     def archive(
-        self, game_id: str, idx: int, entry: dict[str, Any], views: dict[str, Any]
+        self, game_id: str, idx: int, entry: dict[str, Any], views: dict[str, Any] | RawJSON
     ) -> concurrent.futures.Future[bool]:
         """Queue step ``idx``'s log entry and the views after it (stored with the next group commit;
-        nothing waits for it: a game that still replays can always recompute them)."""
+        nothing waits for it: a game that still replays can always recompute them).  ``views`` may
+        come encoded (:class:`RawJSON`, as a worker sends them)."""
         return self._enqueue(_Archive(game_id, idx, entry, views))
 
     def _enqueue(self, item: _Append | _Archive) -> concurrent.futures.Future[bool]:
@@ -386,32 +429,19 @@ class Store:
     def _append_in(self, conn: Connection, a: _Append | _Archive) -> bool:
         """Insert one step unless its index is taken, and move its game on; whether it was stored.
         (An archive: store the entry, and the views if they are newer than those stored.)"""
+        sql = self._sql
         if isinstance(a, _Archive):
-            conn.execute(
-                update(ActionRow)
-                .where(ActionRow.game_id == a.game_id, ActionRow.idx == a.idx)
-                .values(log=a.entry)
-            )
-            conn.execute(
-                update(GameRow)
-                .where(GameRow.id == a.game_id, GameRow.archived < a.idx)
-                .values(archive=a.views, archived=a.idx)
-            )
+            conn.execute(sql.entry, {"p_g": a.game_id, "p_i": a.idx, "p_entry": a.entry})
+            conn.execute(sql.views, {"p_g": a.game_id, "p_i": a.idx, "p_views": a.views})
             return True
-        inserted = conn.execute(
-            self._insert(ActionRow)
-            .values(game_id=a.game_id, idx=a.idx, seat=a.seat, action=a.action)
-            .on_conflict_do_nothing(index_elements=["game_id", "idx"])
-            .returning(ActionRow.idx)  # a row back: inserted (psycopg reports no rowcount here)
-        )
-        if inserted.first() is None:
+        row = {"p_g": a.game_id, "p_i": a.idx, "p_seat": a.seat, "p_action": a.action}
+        if conn.execute(sql.step, row).first() is None:
             return False
-        clock = {} if a.clock is None else {"clock_state": a.clock}
-        conn.execute(
-            update(GameRow)
-            .where(GameRow.id == a.game_id)
-            .values(version=a.idx + 1, status=a.status, result=a.result, **clock)
-        )
+        moved = {"p_g": a.game_id, "p_version": a.idx + 1, "p_status": a.status, "p_result": a.result}
+        if a.clock is None:
+            conn.execute(sql.moved, moved)
+        else:
+            conn.execute(sql.moved_clock, {**moved, "p_clock": a.clock})
         if a.handover is not None:
             h = a.handover
             conn.execute(

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import json
 import multiprocessing
 import os
 import zlib
@@ -23,6 +24,7 @@ from typing import Any
 from ludorum.engine import Action, Game, GameState, Record, disclosure, replay_states
 from ludorum.engine.disclosure import LogEntry
 from ludorum.engine.record import TIMEOUT
+from ludorum.server.db import RawJSON
 from ludorum.server.retired import observer_key
 
 WORKERS_ENV = "LUDORUM_WORKERS"
@@ -59,16 +61,17 @@ def disclose_step(
     action: Action,
     after: GameState,
     label: int | None = None,
-) -> tuple[LogEntry, dict[str, Any], Labels | None]:
+) -> tuple[LogEntry, RawJSON, Labels | None]:
     """The step's log entry with every observer's reading (``disclosure.disclose``), what the game
-    looks like afterwards to each observer (kept so that the game can be shown without a replay), and
+    looks like afterwards to each observer (kept so that the game can be shown without a replay;
+    encoded here, as the database stores it: the server neither unpickles nor encodes the views), and
     the safe labels of seat ``label``'s legal actions after it (``None``: not asked).  The hub asks
     for them when a human who did not take the step decides next: that seat is sent its turn only
     once this step's readings are decided, so finding its labels here delays nobody and takes a
     millisecond (the information set's draws) off the event loop."""
     entry = disclosure.disclose(game, index, before, actor, action, after)
     labels = None if label is None else disclosure.safe_labels(game, after, label)
-    return entry, archive_views(game, after), labels
+    return entry, RawJSON(json.dumps(archive_views(game, after))), labels
 
 
 def archive_views(game: Game[Any], state: GameState) -> dict[str, Any]:
@@ -126,10 +129,10 @@ class Workers:
             return await asyncio.to_thread(fn, *args)
         return await asyncio.wrap_future(self._executor(key).submit(fn, *args))
 
-    async def disclose(self, key: str, *step: Any) -> tuple[LogEntry, dict[str, Any], Labels | None]:
+    async def disclose(self, key: str, *step: Any) -> tuple[LogEntry, RawJSON, Labels | None]:
         """:func:`disclose_step` of ``step`` (its arguments in order: the game, the step's index, the state
         before, the actor, the action, the state after, the seat whose labels are wanted) off the loop."""
-        out: tuple[LogEntry, dict[str, Any], Labels | None] = await self.run(key, disclose_step, *step)
+        out: tuple[LogEntry, RawJSON, Labels | None] = await self.run(key, disclose_step, *step)
         return out
 
     async def replay(self, key: str, game: Game[Any], record: Record) -> tuple[GameState, list[LogEntry]]:

@@ -215,3 +215,31 @@ def test_one_seed_rule_on_both_databases(db_url: str, registry: Registry, seed: 
     with TestClient(create_app(registry, db_url)) as client:  # stored and read back exactly
         client.get(f"/api/games/{game_id}")
         assert client.app.state.hub.games[game_id].seed == seed  # type: ignore[attr-defined]
+
+
+def test_views_encoded_by_a_worker_are_stored_as_the_json_they_encode(db_url: str) -> None:
+    """A worker sends the views after a step encoded (``RawJSON``): the archive holds the JSON value
+    itself (read back as the views, not as a string of them), and a plain value is encoded as before."""
+    from ludorum.server.db import RawJSON
+    from ludorum.server.workers import disclose_step
+    from tests.server.support import fixture_registry
+
+    game = fixture_registry().get("sealed-bids")
+    before = game.new(game.config(2), 3)
+    while game.to_move(before) < 0:  # chance sets the prize first
+        before = game.step(before, game.sample_chance(before))
+    action = game.legal_actions(before)[0]
+    after = game.step(before, action)
+    _, views, _ = disclose_step(game, 0, before, game.to_move(before), action, after)
+    assert isinstance(views, RawJSON)
+    store = Store(db_url)
+    try:
+        seats = [SeatData(0, "human"), SeatData(1, "human")]
+        store.create_game("g1", "sealed-bids", {"players": 2}, 3, "running", seats)
+        assert store.append("g1", 0, 0, action.to_json(), "running", None).result()
+        assert store.archive("g1", 0, {"label": "a bid"}, views).result()
+        stored = store.load("g1")
+        assert stored is not None and stored.archive == json.loads(views) and stored.archived == 0
+        assert stored.entries == [{"label": "a bid"}]
+    finally:
+        store.dispose()
