@@ -33,15 +33,27 @@ def choose(query: str, cookie_header: str | None, accept: str | None) -> str:
     asked = parse_qs(query).get("lang", [])
     if asked and asked[0] in i18n.LANGUAGES:
         return asked[0]
-    if cookie_header:
-        jar: SimpleCookie = SimpleCookie()
-        try:
-            jar.load(cookie_header)
-        except Exception:  # a malformed cookie header is ignored, not an error
-            jar = SimpleCookie()
-        if COOKIE in jar and jar[COOKIE].value in i18n.LANGUAGES:
-            return jar[COOKIE].value
+    # A player's browser sends a seat cookie for every game it played: parsing them all on every
+    # request cost more than answering it.  A header that does not name the cookie cannot hold it.
+    if cookie_header and COOKIE in cookie_header:
+        chosen = _cookie_language(cookie_header)
+        if chosen is not None:
+            return chosen
     return i18n.negotiate(accept)
+
+
+@functools.lru_cache(maxsize=256)
+def _cookie_language(cookie_header: str) -> str | None:
+    """The language the ``ludorum_lang`` cookie names, if it names one (one client sends the same
+    header again and again: parsed once)."""
+    jar: SimpleCookie = SimpleCookie()
+    try:
+        jar.load(cookie_header)
+    except Exception:  # a malformed cookie header is ignored, not an error
+        return None
+    if COOKIE in jar and jar[COOKIE].value in i18n.LANGUAGES:
+        return jar[COOKIE].value
+    return None
 
 
 def of(conn: HTTPConnection) -> str:

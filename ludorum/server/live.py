@@ -84,6 +84,7 @@ class LiveGame:
     _views: dict[Observer, Any] = dataclasses.field(default_factory=dict)
     _views_version: int = -1
     _legal: tuple[GameState, tuple[Action, ...], frozenset[Action]] | None = None
+    _names: tuple[GameState, list[str]] | None = None
     _rendered: dict[tuple[str, Observer, str], Any] = dataclasses.field(default_factory=dict)
     _rendered_version: int = -1
 
@@ -195,12 +196,19 @@ class LiveGame:
             self._labels = (self.version, disclosure.safe_labels(self.game, self.state, mover))
         return self._labels[1]
 
+    def seat_names(self) -> list[str]:
+        """The seats' names (``game.seat_name``), found once per state: every snapshot shows them."""
+        if self._names is None or self._names[0] is not self.state:
+            self._names = (self.state, [self.game.seat_name(self.state, s) for s in range(len(self.seats))])
+        return self._names[1]
+
     def players(self, observer: Observer) -> list[dict[str, Any]]:
         """The seats as the frame shows them."""
+        names = self.seat_names()
         return [
             {
                 "seat": s.seat,
-                "name": self.game.seat_name(self.state, s.seat),
+                "name": names[s.seat],
                 "kind": s.kind,
                 "bot": s.bot,
                 "claimed": s.kind == "bot" or s.token_hash is not None,

@@ -14,6 +14,7 @@ from ludorum.engine.disclosure import observers
 from ludorum.games import registry as product_registry
 from ludorum.server.db import SeatData
 from ludorum.server.live import LiveGame, compact_json, provisional_entry
+from tests.fixtures.sealed_bids import SealedBids
 from tests.server.support import fixture_registry
 
 GAMES = [fixture_registry().get("sealed-bids"), *product_registry()]
@@ -83,3 +84,31 @@ def test_a_new_state_at_the_same_version_is_not_served_from_the_cache() -> None:
     live.state = replaced
     assert list(live.legal()) == list(game.legal_actions(replaced))
     assert live.legal() is not first
+
+
+class _NamedByCoins(SealedBids):
+    """Sealed Bids whose seats are named by what they hold (a name that changes with the state),
+    counting the names asked for."""
+
+    asked = 0
+
+    def seat_name(self, state: Any, seat: int) -> str:
+        self.asked += 1
+        return f"Player {seat + 1} ({state.coins[seat]} coins)"
+
+
+def test_the_seats_names_are_found_once_per_state_and_follow_it() -> None:
+    game = _NamedByCoins()
+    live = _live(game)
+    rng = random.Random(5)
+    for _ in range(12):
+        expected = [game.seat_name(live.state, s) for s in range(live.config.players)]
+        game.asked = 0
+        for observer in observers(live.config.players):
+            assert [p["name"] for p in live.snapshot(observer)["players"]] == expected
+        assert game.asked == live.config.players  # once for every snapshot of this state
+        _step(live, rng)
+    live.state = game.new(live.config, 99)  # a reload's new state at the same version
+    assert [p["name"] for p in live.snapshot(None)["players"]] == [
+        game.seat_name(live.state, s) for s in range(live.config.players)
+    ]
