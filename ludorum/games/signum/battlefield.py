@@ -156,39 +156,106 @@ def check_move(
     Rulebook › Glossary › Difficult terrain: a creature entering it must stop in it; one starting in it
     moves S or less.
     """
-    dest = Disc(x, y, mover.r)
-    if not on_board(dest):
-        return T("the base would leave the Battlefield")
-    length = math.hypot(x - mover.x, y - mover.y)
-    if length > allowance + EPS:
-        return T(
-            "the move is {length} cm, more than the {allowance} cm allowed",
-            length=f"{length:.1f}",
-            allowance=f"{allowance:g}",
-        )
-    for o in others:
-        if overlaps(dest, o):
-            return T("the destination overlaps another base")
-    for t in terrain:
-        if t.impassable and overlaps(dest, t.disc):
-            return T("the destination is inside impassable terrain")
-    if flight:
-        return None
-    for o in others:
-        if segment_point_distance(mover.x, mover.y, x, y, o.x, o.y) < mover.r + o.r - EPS:
-            return T("another base is in the way (only Flight passes over bases)")
-    for t in terrain:
-        d = segment_point_distance(mover.x, mover.y, x, y, t.disc.x, t.disc.y)
-        if t.impassable:
-            if d < mover.r + t.disc.r - EPS:
-                return T("impassable terrain is in the way")
-        elif t.difficult:
-            if in_terrain(mover, t):
+    return MoveCheck(mover, allowance, others, terrain, flight).why(x, y)
+
+
+class MoveCheck:
+    """:func:`check_move` for many end points of one base's move: what every point shares (the board's
+    bounds for this base, the other bases and terrain as plain numbers, which difficult terrain the base
+    starts in) is found once, and :meth:`refused` answers without building the refusal's words (the RL
+    grid and the contact moves ask about dozens of points a step, most of them refused)."""
+
+    __slots__ = ("allowance", "bases", "flight", "hi", "limit", "lo", "path", "walls", "x", "y")
+
+    def __init__(
+        self, mover: Disc, allowance: float, others: Sequence[Disc], terrain: Sequence[Obstacle], flight: bool
+    ) -> None:
+        x, y, r = mover.x, mover.y, mover.r
+        self.x, self.y = x, y
+        self.allowance = allowance
+        self.limit = allowance + EPS
+        self.lo, self.hi = r - EPS, SIZE - r + EPS  # on_board's bounds
+        self.flight = flight
+        # Each other base: its centre and the distance under which it overlaps (the same sums, in the
+        # same order, as overlaps() makes).
+        self.bases = [(o.x, o.y, r + o.r - EPS) for o in others]
+        self.walls = [(t.disc.x, t.disc.y, r + t.disc.r - EPS) for t in terrain if t.impassable]
+        # What a path may cross, in the order check_move looks (the first refusal is the one given): the
+        # bases, then the terrain in its order; each with its offset from the start, the rule it breaks
+        # (refused()'s number), the distance that rule measures against, and its centre.
+        self.path = [(o.x - x, o.y - y, 5, r + o.r - EPS, o.x, o.y) for o in others]
+        for t in terrain:
+            c = t.disc
+            if t.impassable:
+                self.path.append((c.x - x, c.y - y, 6, r + c.r - EPS, c.x, c.y))
+            elif t.difficult:
+                rule = 7 if in_terrain(mover, t) else 8
+                self.path.append((c.x - x, c.y - y, rule, r + c.r + EPS, c.x, c.y))
+
+    def refused(self, x: float, y: float) -> int:
+        """0 if the move to (x, y) is legal, else the number of the first rule it breaks (1–8, the order
+        of :meth:`why`'s messages)."""
+        if not (self.lo <= x <= self.hi and self.lo <= y <= self.hi):
+            return 1
+        ax, ay = self.x, self.y
+        dx, dy = x - ax, y - ay
+        length = math.hypot(dx, dy)
+        if length > self.limit:
+            return 2
+        hypot = math.hypot
+        for ox, oy, reach in self.bases:
+            if hypot(x - ox, y - oy) < reach:
+                return 3
+        for tx, ty, reach in self.walls:
+            if hypot(x - tx, y - ty) < reach:
+                return 4
+        if self.flight:
+            return 0
+        # segment_point_distance from the start to (x, y), inlined with the same arithmetic.
+        den = dx * dx + dy * dy
+        for bx, by, rule, reach, tx, ty in self.path:
+            if den == 0.0:
+                d = hypot(bx, by)
+            else:
+                t = (bx * dx + by * dy) / den
+                t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
+                d = hypot(bx - t * dx, by - t * dy)
+            if rule == 5 or rule == 6:  # a base, impassable terrain: in the way
+                if d < reach:
+                    return rule
+            elif rule == 7:  # difficult terrain the base starts in
                 if length > S + EPS:
-                    return T("a creature starting in difficult terrain moves S or less")
-            elif d <= mover.r + t.disc.r + EPS and not in_terrain(dest, t):
-                return T("a creature entering difficult terrain must end its move there")
-    return None
+                    return 7
+            elif d <= reach and not hypot(x - tx, y - ty) <= reach:  # difficult terrain entered, not ended in
+                return 8
+        return 0
+
+    def why(self, x: float, y: float) -> str | None:
+        """Why the move to (x, y) is impossible, or ``None`` if it is legal (:func:`check_move`)."""
+        code = self.refused(x, y)
+        if code == 0:
+            return None
+        if code == 2:
+            return T(
+                "the move is {length} cm, more than the {allowance} cm allowed",
+                length=f"{math.hypot(x - self.x, y - self.y):.1f}",
+                allowance=f"{self.allowance:g}",
+            )
+        return T(_REFUSALS[code])
+
+
+_REFUSALS = (
+    "",
+    N_("the base would leave the Battlefield"),
+    "",
+    N_("the destination overlaps another base"),
+    N_("the destination is inside impassable terrain"),
+    N_("another base is in the way (only Flight passes over bases)"),
+    N_("impassable terrain is in the way"),
+    N_("a creature starting in difficult terrain moves S or less"),
+    N_("a creature entering difficult terrain must end its move there"),
+)
+"""The words of :meth:`MoveCheck.refused`'s numbers (2, the length, is worded with its figures)."""
 
 
 def within_reach(mover: Disc, others: Sequence[Disc], allowance: float) -> list[Disc]:
@@ -303,24 +370,53 @@ def destination_groups(
     )
     blockers = near + walls
     # What every direction shares, found once: each length's label in mm, the reach at which difficult
-    # terrain counts as touched (in_terrain's tolerance), what _first_hit needs of each blocker.
+    # terrain counts as touched (in_terrain's tolerance), what the path's first hit needs of each blocker.
     labelled = [[(length, round(length * 10)) for length in g] for g in groups]
     grazing = [(t.disc.x, t.disc.y, r + t.disc.r + EPS) for t in slow]
-    hits = _hit_table(px, py, blockers)
+    hits = [] if flight else _hit_table(px, py, blockers)
     bundles = list(zip(outs, seen, labelled, strict=True))
-    for i, (ux, uy) in enumerate(DIRECTIONS):
-        edge = clip_to_board(mover, ux, uy, longest)
+    # clip_to_board's bounds as distances from the start along each axis, then, per direction,
+    # clip_to_board and the first hit inlined (their arithmetic unchanged): every move asks eight times.
+    x_lo, x_hi, y_lo, y_hi = r - px, (SIZE - r) - px, r - py, (SIZE - r) - py
+    sqrt, rnd = math.sqrt, round2
+    for i, ux, uy, x_way, y_way in _COMPASS:
+        edge = longest
+        if x_way:
+            far = (x_hi if x_way > 0 else x_lo) / ux
+            if far < edge:
+                edge = far
+        if y_way:
+            far = (y_hi if y_way > 0 else y_lo) / uy
+            if far < edge:
+                edge = far
+        if not edge > 0.0:
+            edge = 0.0
         stop = stop_on_entry(mover, ux, uy, edge, slow) if slow else edge
-        block = math.inf if flight or not hits else _first_hit(ux, uy, hits)
+        block = math.inf
+        for bx, by, c in hits:
+            along = bx * ux + by * uy
+            if along <= 0:
+                continue  # moving away from it (or alongside): it cannot be hit
+            if c <= 0:
+                block = 0.0
+                break
+            disc = along * along - c
+            if disc <= 0:
+                continue
+            t = along - sqrt(disc)
+            if t < block:
+                block = t
         # Only a piece near this direction's line can be grazed: a path is no nearer to it than the line,
         # give or take the 0.007 cm by which rounding moves the end point (0.05 cm of slack).
-        grazed = [g for g in grazing if abs((g[0] - px) * uy - (g[1] - py) * ux) <= g[2] + 0.05]
+        grazed = (
+            [g for g in grazing if abs((g[0] - px) * uy - (g[1] - py) * ux) <= g[2] + 0.05] if grazing else ()
+        )
         for out, taken, lengths in bundles:
             for length, mm in lengths:
                 go = stop if stop < length else length
                 if go < 0.5 or go > block:
                     continue
-                x, y = round2(px + ux * go), round2(py + uy * go)
+                x, y = rnd(px + ux * go), rnd(py + uy * go)
                 if (x, y) in taken:
                     continue
                 if flight and any(math.hypot(x - cx, y - cy) < rr - EPS for cx, cy, rr in blockers):
@@ -330,6 +426,14 @@ def destination_groups(
                 taken.add((x, y))
                 out.append((i, mm, x, y))
     return outs
+
+
+_COMPASS = tuple(
+    (i, ux, uy, 1 if ux > 1e-9 else -1 if ux < -1e-9 else 0, 1 if uy > 1e-9 else -1 if uy < -1e-9 else 0)
+    for i, (ux, uy) in enumerate(DIRECTIONS)
+)
+"""Each direction with the way it goes along x and along y (+1, -1, or 0 when it runs along the other
+axis): which board edge :func:`clip_to_board` measures to."""
 
 
 def _grazes(px: float, py: float, x: float, y: float, slow: Sequence[tuple[float, float, float]]) -> bool:
@@ -347,33 +451,17 @@ def _grazes(px: float, py: float, x: float, y: float, slow: Sequence[tuple[float
 def _hit_table(
     px: float, py: float, discs: Sequence[tuple[float, float, float]]
 ) -> list[tuple[float, float, float]]:
-    """What :func:`_first_hit` needs of each disc whatever the direction: its offset from (px, py) and
-    how far inside the reach the start already is (each disc is (x, y, combined radius))."""
+    """What a path's first hit (in :func:`destination_groups`) needs of each disc whatever the direction:
+    its offset from (px, py) and how far inside the reach the start already is (each disc is (x, y,
+    combined radius)).  Along a unit direction u the base may travel ``along - sqrt(along² - c)`` before
+    it would overlap a disc ahead (``along`` = offset·u > 0): touching is allowed (the tolerance EPS),
+    overlapping is not; ``c <= 0`` means it may not move towards that disc at all."""
     out = []
     for cx, cy, rr in discs:
         reach = rr - EPS / 2  # stricter than check_move, so rounding to 0.01 cm stays legal
         bx, by = cx - px, cy - py
         out.append((bx, by, bx * bx + by * by - reach * reach))
     return out
-
-
-def _first_hit(ux: float, uy: float, table: Sequence[tuple[float, float, float]]) -> float:
-    """How far a base may travel along (ux, uy) before it would overlap one of the discs of ``table``
-    (:func:`_hit_table`); touching is allowed (the tolerance EPS), overlapping is not."""
-    best = math.inf
-    for bx, by, c in table:
-        along = bx * ux + by * uy
-        if along <= 0:
-            continue  # moving away from it (or alongside): it cannot be hit
-        if c <= 0:
-            return 0.0
-        disc = along * along - c
-        if disc <= 0:
-            continue
-        t = along - math.sqrt(disc)
-        if t < best:
-            best = t
-    return best
 
 
 def push_away(
@@ -390,9 +478,10 @@ def push_away(
     step = 0.25
     best = 0.0
     t = step
+    check = MoveCheck(target, length, others, [o for o in terrain if o.impassable], False)
     while t <= go + 1e-9:
         x, y = target.x + ux * t, target.y + uy * t
-        if check_move(target, x, y, length, others, [o for o in terrain if o.impassable], False) is not None:
+        if check.refused(x, y):
             break
         best = t
         t += step

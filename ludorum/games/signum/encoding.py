@@ -26,7 +26,7 @@ from . import battlefield as bf
 from . import creatures as cr
 from .content import DECK_MAX
 from .movement import PointCheck
-from .state import SignumState
+from .state import SignumState, new_action
 from .turn import ENTRY_X, TERRAIN_SPOTS
 
 _IDS = {kind: tuple(sorted(c.id for c in cr.CARDS.values() if c.kind == kind)) for kind in
@@ -38,7 +38,13 @@ _DICE_MAX = 2 * max(max(c.strength, *(p.x for p in c.props), 0) for c in cr.CARD
 """A bound on the dice of one roll (strength or a property's X, with bonuses) and on a melee split."""
 GRID_BEARINGS = tuple((i + 0.5) * math.pi / 4 for i in range(8))
 """The ``move_to`` grid's bearings: halfway between the eight directions of ``move``."""
-_GRID_UNITS = tuple((math.cos(a), math.sin(a)) for a in GRID_BEARINGS)
+_GRID_POINTS = tuple(
+    (Action("move_to", (b, slot)), math.cos(a) * d, math.sin(a) * d, d)
+    for b, a in enumerate(GRID_BEARINGS)
+    for slot, d in enumerate(bf.STEPS)
+)
+"""Each ``move_to`` grid action with its offset from the creature's centre and its distance, bearing by
+bearing (made once: every step of a moving creature lists them)."""
 _PHASES = ("roll_first", "choose_first", "stack", "build", "terrain", "activation", "over")
 _PENDING = ("melee", "melee_roll", "pursuit", "backstab", "move", "boiler", "find", "shot", "shot_block",
             "magic", "heal", "control", "detect")  # fmt: skip
@@ -115,17 +121,18 @@ class SignumEncoding(GameEncoding):
             return ()
         m = state.model(state.acting)
         check = PointCheck(state, m)
+        refused = check.check.refused
         # A point more than the allowance away is refused whatever else holds; rounding it to the
         # millimetre moves it by less than 0.08 cm, so a length past this bound is refused for sure.
         beyond = check.reach + bf.EPS + 0.08
+        mx, my = m.x, m.y
         out = []
-        for b, (ux, uy) in enumerate(_GRID_UNITS):
-            for slot, d in enumerate(bf.STEPS):
-                if d > beyond:
-                    break  # the lengths grow
-                x, y = round((m.x + ux * d) * 10), round((m.y + uy * d) * 10)
-                if check(x / 10.0, y / 10.0) is None:
-                    out.append((Action("move_to", (b, slot)), Action("move_to", (x, y))))
+        for grid, dx, dy, d in _GRID_POINTS:
+            if d > beyond:
+                continue
+            x, y = round((mx + dx) * 10), round((my + dy) * 10)
+            if not refused(x / 10.0, y / 10.0):
+                out.append((grid, new_action(("move_to", (x, y)))))
         return out
 
     def observation(self, config: Config) -> Record:

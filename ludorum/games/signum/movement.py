@@ -94,7 +94,7 @@ def contact_moves(s: SignumState, m: Model, limit: float | None = None) -> dict[
     me = cr.disc(m)
     flight = cr.has(s, m, "flight")
     others = bf.within_reach(me, cr.others(s, m.uid), reach)
-    terrain = cr.obstacles(s.terrain)
+    check: bf.MoveCheck | None = None  # built for the first enemy in reach: most moves have none
     out = {}
     for e in cr.enemies(s, m):
         if cr.dist(m, e) > reach + bf.EPS:
@@ -105,7 +105,9 @@ def contact_moves(s: SignumState, m: Model, limit: float | None = None) -> dict[
         x, y, need = bf.contact_point(me, ed)
         if need > reach + bf.EPS:
             continue
-        if bf.check_move(me, x, y, reach, others, terrain, flight) is None:
+        if check is None:
+            check = bf.MoveCheck(me, reach, others, cr.obstacles(s.terrain), flight)
+        if not check.refused(x, y):
             out[e.uid] = (x, y)
     return out
 
@@ -119,19 +121,24 @@ class PointCheck:
     """:func:`why_not_point` for many points of one creature's move: what every point shares (its
     allowance, the other bases, the terrain) is found once."""
 
-    __slots__ = ("flight", "me", "others", "reach", "terrain")
+    __slots__ = ("check", "reach")
 
     def __init__(self, s: SignumState, m: Model) -> None:
         self.reach = allowance(s, m, False)
         """How far the creature may go."""
-        self.me = cr.disc(m)
-        self.others = bf.within_reach(self.me, cr.others(s, m.uid), self.reach)
-        self.terrain = cr.obstacles(s.terrain)
-        self.flight = cr.has(s, m, "flight")
+        me = cr.disc(m)
+        self.check = bf.MoveCheck(
+            me,
+            self.reach,
+            bf.within_reach(me, cr.others(s, m.uid), self.reach),
+            cr.obstacles(s.terrain),
+            cr.has(s, m, "flight"),
+        )
+        """The move's geometry, from the creature's base."""
 
     def __call__(self, x: float, y: float) -> str | None:
         """Why the creature may not move to (x, y) cm, or ``None`` if it may."""
-        return bf.check_move(self.me, x, y, self.reach, self.others, self.terrain, self.flight)
+        return self.check.why(x, y)
 
 
 def begin_move(s: SignumState, uid: int, x: float, y: float, run: bool, then: int = -1) -> None:
