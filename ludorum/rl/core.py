@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import importlib
 from array import array
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from typing import Any
 
@@ -92,6 +92,29 @@ class Numbered(dict[int, Action]):
     mask_bytes: bytes
 
 
+KEYED_CACHE = 65536
+"""How many concrete actions a :class:`_KeyedIndex` remembers (then it starts afresh)."""
+
+
+class _KeyedIndex(dict[Action, int]):
+    """Concrete action → index through the encoding's ``action_key``, each action keyed once: the key is a
+    Python call, and a game's legal lists repeat the same actions step after step.  A lookup of an action
+    the encoding does not number raises ``KeyError`` with its key, as the space's own index would."""
+
+    __slots__ = ("index", "key")
+
+    def __init__(self, index: dict[Action, int], key: Callable[[Action], Action]) -> None:
+        super().__init__()
+        self.index = index
+        self.key = key
+
+    def __missing__(self, action: Action) -> int:
+        if len(self) >= KEYED_CACHE:
+            self.clear()
+        n = self[action] = self.index[self.key(action)]
+        return n
+
+
 class Table:
     """One game under one config, as the adapters see it: numbered actions and fixed-shape observations."""
 
@@ -103,10 +126,10 @@ class Table:
         self.players = self.config.players
         self.n_actions = self.actions.n
         self.obs_size: int = self.schema.size
-        self._key = (
-            None if type(self.encoding).action_key is GameEncoding.action_key else self.encoding.action_key
+        keyed = type(self.encoding).action_key is not GameEncoding.action_key
+        self._index: dict[Action, int] = (
+            _KeyedIndex(self.actions.index, self.encoding.action_key) if keyed else self.actions.index
         )
-        self._index = self.actions.index
         self._zero_mask = bytes(self.n_actions)
         self._numbered: dict[tuple[Action, ...], Numbered] = {}
         self._keep_numbered = True
@@ -156,9 +179,9 @@ class Table:
         return out
 
     def _number(self, legal: Sequence[Action], state: GameState, opened: Iterable[str]) -> dict[int, Action]:
-        game, find = self.game, self._index.__getitem__
+        game = self.game
         try:  # map and zip: the loop over the legal actions runs in C
-            numbers = map(find, legal if self._key is None else map(self._key, legal))
+            numbers = map(self._index.__getitem__, legal)
             out = dict(zip(numbers, legal, strict=True))
         except KeyError as e:
             raise KeyError(
@@ -166,9 +189,10 @@ class Table:
             ) from None
         if len(out) != len(legal):
             raise KeyError(f"{self.game.title}: two legal actions share an index")
+        grid_index = self.actions.index  # grid actions are numbered as they are, not through action_key
         for kind in opened:
             for grid, concrete in self.encoding.open_actions(game, state, kind):
-                out.setdefault(find(grid), concrete)
+                out.setdefault(grid_index[grid], concrete)
         return out
 
     def mask(self, legal: Iterable[int]) -> np.ndarray:

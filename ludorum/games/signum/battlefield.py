@@ -176,19 +176,30 @@ class MoveCheck:
         self.limit = allowance + EPS
         self.lo, self.hi = r - EPS, SIZE - r + EPS  # on_board's bounds
         self.flight = flight
+        # Only what lies within reach of a move no longer than the allowance can refuse it (moves any longer
+        # are refused first): as within_reach() does for bases, drop the rest once, here for terrain too.
+        # A piece the base starts in stays, whatever its size: it limits the move's length.
+        near = self.limit + r + EPS + 1.0
+        bases = within_reach(mover, others, allowance)
+        pieces = [
+            t
+            for t in terrain
+            if (t.impassable or t.difficult)
+            and (math.hypot(t.disc.x - x, t.disc.y - y) < near + t.disc.r or in_terrain(mover, t))
+        ]
         # Each other base: its centre and the distance under which it overlaps (the same sums, in the
         # same order, as overlaps() makes).
-        self.bases = [(o.x, o.y, r + o.r - EPS) for o in others]
-        self.walls = [(t.disc.x, t.disc.y, r + t.disc.r - EPS) for t in terrain if t.impassable]
+        self.bases = [(o.x, o.y, r + o.r - EPS) for o in bases]
+        self.walls = [(t.disc.x, t.disc.y, r + t.disc.r - EPS) for t in pieces if t.impassable]
         # What a path may cross, in the order check_move looks (the first refusal is the one given): the
         # bases, then the terrain in its order; each with its offset from the start, the rule it breaks
         # (refused()'s number), the distance that rule measures against, and its centre.
-        self.path = [(o.x - x, o.y - y, 5, r + o.r - EPS, o.x, o.y) for o in others]
-        for t in terrain:
+        self.path = [(o.x - x, o.y - y, 5, r + o.r - EPS, o.x, o.y) for o in bases]
+        for t in pieces:
             c = t.disc
             if t.impassable:
                 self.path.append((c.x - x, c.y - y, 6, r + c.r - EPS, c.x, c.y))
-            elif t.difficult:
+            else:
                 rule = 7 if in_terrain(mover, t) else 8
                 self.path.append((c.x - x, c.y - y, rule, r + c.r + EPS, c.x, c.y))
 

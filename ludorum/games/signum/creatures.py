@@ -70,9 +70,10 @@ def is_hero(s: SignumState, m: Model) -> bool:
     return m.card == s.heroes[m.owner]
 
 
-_props_cache: list[Any] = [None, None, None, {}]
+_props_cache: list[Any] = [None, None, None, {}, None]
 """What every model's properties depend on besides the model itself — the Aura holders (their value),
-the Cities and the heroes (immutable tuples) — and the properties found under them, by uid."""
+the Cities and the heroes (immutable tuples) — and the properties found under them, by uid; last, the
+models (a tuple) the holders were last found for."""
 
 
 def props(s: SignumState, m: Model) -> dict[str, Prop]:
@@ -82,15 +83,18 @@ def props(s: SignumState, m: Model) -> dict[str, Prop]:
     armour are the same): read it, never change it.
     """
     cache = _props_cache
-    holders = _aura_holders(s)
     # A move elsewhere on the Battlefield changes no model's properties unless an Aura holder moved: the
-    # answers stand while the holders, the Cities and the heroes do.
-    if (
-        cache[1] is not s.city
-        or cache[2] is not s.heroes
-        or (cache[0] is not holders and cache[0] != holders)
-    ):
-        cache[0], cache[1], cache[2], cache[3] = holders, s.city, s.heroes, {}
+    # answers stand while the holders, the Cities and the heroes do (and the holders while the models do:
+    # a creature's legal list asks dozens of times on one Battlefield).
+    if cache[4] is not s.models or cache[1] is not s.city or cache[2] is not s.heroes:
+        holders = _aura_holders(s)
+        if (
+            cache[1] is not s.city
+            or cache[2] is not s.heroes
+            or (cache[0] is not holders and cache[0] != holders)
+        ):
+            cache[0], cache[1], cache[2], cache[3] = holders, s.city, s.heroes, {}
+        cache[4] = s.models
     found = cache[3].get(m.uid)
     if found is None or found[0] is not m:
         found = cache[3][m.uid] = (m, _props(s, m))
@@ -229,7 +233,13 @@ def others(s: SignumState, uid: int) -> tuple[bf.Disc, ...]:
     moves, contacts and exact points all ask on the same Battlefield)."""
     last = _others_last
     if last[0] is not s.models or last[1] != uid:
-        last[0], last[1], last[2] = s.models, uid, tuple([disc(o) for o in s.models if o.uid != uid])
+        out = []
+        memo = _disc_memo
+        for o in s.models:  # disc() inlined for the bases it remembers: every move of every creature asks
+            if o.uid != uid:
+                found = memo.get(id(o))
+                out.append(found[1] if found is not None and found[0] is o else disc(o))
+        last[0], last[1], last[2] = s.models, uid, tuple(out)
     return last[2]  # type: ignore[no-any-return]
 
 
@@ -258,7 +268,8 @@ def sees(s: SignumState, a: Model, b: Model) -> bool:
 
 def dist(a: Model, b: Model) -> float:
     """Edge-to-edge distance between two models."""
-    return max(0.0, math.hypot(a.x - b.x, a.y - b.y) - RADIUS[a.card] - RADIUS[b.card])
+    d = math.hypot(a.x - b.x, a.y - b.y) - RADIUS[a.card] - RADIUS[b.card]
+    return d if d > 0.0 else 0.0  # max(0.0, d) without the call: legal lists ask of every enemy
 
 
 _enemies_last: list[Any] = [None, {}]

@@ -92,8 +92,6 @@ def contact_moves(s: SignumState, m: Model, limit: float | None = None) -> dict[
     """Enemies the creature can move into contact with (target uid → destination)."""
     reach = allowance(s, m, False) if limit is None else limit
     me = cr.disc(m)
-    flight = cr.has(s, m, "flight")
-    others = bf.within_reach(me, cr.others(s, m.uid), reach)
     check: bf.MoveCheck | None = None  # built for the first enemy in reach: most moves have none
     out = {}
     for e in cr.enemies(s, m):
@@ -106,7 +104,9 @@ def contact_moves(s: SignumState, m: Model, limit: float | None = None) -> dict[
         if need > reach + bf.EPS:
             continue
         if check is None:
-            check = bf.MoveCheck(me, reach, others, cr.obstacles(s.terrain), flight)
+            check = bf.MoveCheck(
+                me, reach, cr.others(s, m.uid), cr.obstacles(s.terrain), cr.has(s, m, "flight")
+            )
         if not check.refused(x, y):
             out[e.uid] = (x, y)
     return out
@@ -128,13 +128,9 @@ class PointCheck:
         """How far the creature may go."""
         me = cr.disc(m)
         self.check = bf.MoveCheck(
-            me,
-            self.reach,
-            bf.within_reach(me, cr.others(s, m.uid), self.reach),
-            cr.obstacles(s.terrain),
-            cr.has(s, m, "flight"),
+            me, self.reach, cr.others(s, m.uid), cr.obstacles(s.terrain), cr.has(s, m, "flight")
         )
-        """The move's geometry, from the creature's base."""
+        """The move's geometry, from the creature's base (only what is within its reach)."""
 
     def __call__(self, x: float, y: float) -> str | None:
         """Why the creature may not move to (x, y) cm, or ``None`` if it may."""

@@ -183,7 +183,11 @@ class SignumState(GameState):
 
     def put(self, model: Model) -> None:
         """Replace the model with the same uid."""
-        self.models = tuple(model if m.uid == model.uid else m for m in self.models)
+        models, uid = self.models, model.uid
+        for i, m in enumerate(models):
+            if m.uid == uid:  # uids are dealt once: found, it is the only one
+                self.models = (*models[:i], model, *models[i + 1 :])
+                return
 
     def add_prosperity(self, seat: int, amount: int) -> None:
         """Change a seat's prosperity (never below 0)."""

@@ -219,10 +219,12 @@ def _cost(card: Card, discounts: tuple[int, int]) -> int:
         cost -= discounts[0]
         if card.faction == "mercenary":
             cost -= discounts[1]
-    return max(0, cost)
+    return cost if cost > 0 else 0
 
 
-_entry_cache: list[Any] = [None, None, {}]
+_entry_cache: list[Any] = [None, None, {}, {}]
+"""The last Battlefield (models and terrain), the entry points found on it by (seat, base radius), and
+those found on its terrain by (seat, base radius, the bases near the seat's edge)."""
 
 
 def entry_point(s: SignumState, seat: int, c: str, spot: int) -> tuple[float, float] | None:
@@ -235,19 +237,39 @@ def _entry_points(s: SignumState, seat: int, c: str) -> tuple[tuple[float, float
     seat and the size of the base: a hand's characters share them."""
     cache = _entry_cache
     if cache[0] is not s.models or cache[1] is not s.terrain:
+        if cache[1] is not s.terrain or len(cache[3]) > 4096:
+            cache[3] = {}
         cache[0], cache[1], cache[2] = s.models, s.terrain, {}
     key = (seat, cr.RADIUS[c])
     found = cache[2].get(key)
     if found is None:
         r = cr.CARDS[c].base / 20.0
-        points = [edge_point(seat, along, r) for along in ENTRY_X]
-        # Only models near the seat's edge can be in the way: the box around the five points, wider than
-        # the 6.5 cm each point asks below, picks them in one pass.
-        lo_x, hi_x = min(x for x, _ in points) - 7.0, max(x for x, _ in points) + 7.0
-        lo_y, hi_y = min(y for _, y in points) - 7.0, max(y for _, y in points) + 7.0
+        points, (lo_x, hi_x, lo_y, hi_y) = _entry_frame(seat, r)
         near = [m for m in s.models if lo_x < m.x < hi_x and lo_y < m.y < hi_y]
-        found = cache[2][key] = tuple(_entry_point(s, near, x, y, r) for x, y in points)
+        # The answer depends on those bases alone (and the terrain): moves far from the edge, which are
+        # most moves, leave it standing.
+        by_near = (key, tuple([(m.x, m.y, m.card) for m in near]))
+        found = cache[3].get(by_near)
+        if found is None:
+            found = cache[3][by_near] = tuple(_entry_point(s, near, x, y, r) for x, y in points)
+        cache[2][key] = found
     return found  # type: ignore[no-any-return]
+
+
+@functools.cache
+def _entry_frame(
+    seat: int, r: float
+) -> tuple[tuple[tuple[float, float], ...], tuple[float, float, float, float]]:
+    """The five entry points of a base of radius ``r`` at the seat's edge, and the box around them in which
+    models can be in the way: wider than the 6.5 cm each point asks (:func:`_entry_point`)."""
+    points = tuple(edge_point(seat, along, r) for along in ENTRY_X)
+    box = (
+        min(x for x, _ in points) - 7.0,
+        max(x for x, _ in points) + 7.0,
+        min(y for _, y in points) - 7.0,
+        max(y for _, y in points) + 7.0,
+    )
+    return points, box
 
 
 def _entry_point(
