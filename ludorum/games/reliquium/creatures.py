@@ -18,9 +18,9 @@ from .rules import (
     C,
     add_units,
     allied,
-    border_free_error,
+    border_free,
     build_castle,
-    build_error,
+    can_build,
     class_name,
     controls,
     entry_error,
@@ -84,7 +84,7 @@ def ability_actions(s: ReliquiumState) -> list[Action]:
         for r in presence:
             for n in C.adj[r]:
                 a, b = min(r, n), max(r, n)
-                if (a, b) not in seen and border_free_error(s, a, b) is None:
+                if (a, b) not in seen and border_free(s, a, b):
                     seen.add((a, b))
                     out.append((a, b))
     elif kind in ("slay", "push"):
@@ -141,7 +141,7 @@ def ability_actions(s: ReliquiumState) -> list[Action]:
                         if s.occupant[d] == f and entry_error(s, f, d, 1) is None
                     ]
     elif kind == "build":
-        out += [(r,) for r in presence if build_error(s, f, r) is None]
+        out += [(r,) for r in presence if can_build(s, f, r)]
     elif kind == "call":
         for dst in presence:
             for src in range(len(C.names)):

@@ -25,8 +25,11 @@ from .rules import (
     add_units,
     allied,
     border_free_error,
+    border_refusal,
+    border_words,
     build_castle,
     build_error,
+    can_build,
     controls,
     entry_error,
     lowest,
@@ -126,24 +129,24 @@ def recruit_error(s: ReliquiumState, f: int, r: int, cls: int) -> str | None:
 
 def ranged_error(s: ReliquiumState, f: int, src: int, dst: int) -> tuple[str | None, int]:
     """Why ``f`` may not place a ranged token from ``src`` to ``dst``, and the ally whose consent it needs."""
-    if not lowest(s.ranged_used[f]):
+    why, ally = _ranged_refusal(s, f, src, dst)
+    if why == 0:
+        return None, ally
+    if why == 1:
         return T("all three of your ranged combat tokens are used this round"), NO
-    if dst not in C.adj_set[src]:
+    if why == 2:
         return T("{a} does not border {b}", a=name(dst), b=name(src)), NO
-    if not controls(s, f, src):
+    if why == 3:
         return T(
             "the supporting region {region} holds neither a castle nor a unit of yours", region=name(src)
         ), NO
-    ally = NO
-    if not controls(s, f, dst):
-        ally = ally_of(s, f, dst) if s.config.has("allies") else NO
-        if ally == NO:
-            return T(
-                "the supported region {region} holds neither a castle nor a unit of yours", region=name(dst)
-            ), NO
-        if s.refused:
-            return T("your ally has already refused you once this turn"), NO
-    if not any(t[2] == dst or t[3] == dst for t in s.melee):
+    if why == 4:
+        return T(
+            "the supported region {region} holds neither a castle nor a unit of yours", region=name(dst)
+        ), NO
+    if why == 5:
+        return T("your ally has already refused you once this turn"), NO
+    if why == 6:
         return (
             T(
                 "no melee combat token lies on a border of {region}: it neither attacks nor is attacked",
@@ -151,7 +154,29 @@ def ranged_error(s: ReliquiumState, f: int, src: int, dst: int) -> tuple[str | N
             ),
             NO,
         )
-    return border_free_error(s, src, dst), ally
+    return border_words(why - 6, src, dst), ally
+
+
+def _ranged_refusal(s: ReliquiumState, f: int, src: int, dst: int) -> tuple[int, int]:
+    """0 if ``f`` may place a ranged token from ``src`` to ``dst``, else which of :func:`ranged_error`'s
+    refusals holds (1–6, then 7–9 for the border's), and the ally whose consent it needs."""
+    if not lowest(s.ranged_used[f]):
+        return 1, NO
+    if dst not in C.adj_set[src]:
+        return 2, NO
+    if not controls(s, f, src):
+        return 3, NO
+    ally = NO
+    if not controls(s, f, dst):
+        ally = ally_of(s, f, dst) if s.config.has("allies") else NO
+        if ally == NO:
+            return 4, NO
+        if s.refused:
+            return 5, NO
+    if not any(t[2] == dst or t[3] == dst for t in s.melee):
+        return 6, NO
+    border = border_refusal(s, src, dst)
+    return (border + 6 if border else 0), ally
 
 
 def summon_error(s: ReliquiumState, f: int, c: int, j: int) -> tuple[str | None, int]:
@@ -216,10 +241,10 @@ def turn_actions(s: ReliquiumState, f: int) -> list[Action]:
                 out += [
                     A_RANGED[(src, dst)]
                     for dst in C.adj[src]
-                    if dst in fronts and ranged_error(s, f, src, dst)[0] is None
+                    if dst in fronts and _ranged_refusal(s, f, src, dst)[0] == 0
                 ]
     else:
-        out += [A_BUILD[r] for r in mine if build_error(s, f, r) is None]
+        out += [A_BUILD[r] for r in mine if can_build(s, f, r)]
         out += summon_actions(s, f, mine)
     if s.config.has("allies") and f not in s.proposed:
         out += [Action("pact", (g,)) for g in s.factions if g != f and not allied(s, f, g)]

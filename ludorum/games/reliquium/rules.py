@@ -169,16 +169,39 @@ def token_borders(s: ReliquiumState) -> set[int]:
 
 def border_free_error(s: ReliquiumState, a: int, b: int) -> str | None:
     """A token may go on the border between ``a`` and ``b`` only if none lies or lay there this round."""
+    return border_words(border_refusal(s, a, b), a, b)
+
+
+def border_free(s: ReliquiumState, a: int, b: int) -> bool:
+    """Whether a token may go on the border between ``a`` and ``b`` (``border_free_error`` is ``None``,
+    without wording a refusal: legal lists ask of many borders)."""
+    return border_refusal(s, a, b) == 0
+
+
+def border_refusal(s: ReliquiumState, a: int, b: int) -> int:
+    """0 if the border between ``a`` and ``b`` is free, else which of :func:`border_free_error`'s refusals
+    holds (1–3)."""
     bid = C.border(a, b)
     if bid in s.blocked:
-        return T("a token was removed from the border of {a} and {b} this round", a=name(a), b=name(b))
+        return 1
     for m in s.melee:
         if C.border(m[2], m[3]) == bid:
-            return T("a melee combat token already lies between {a} and {b}", a=name(a), b=name(b))
+            return 2
     for t in s.ranged:
         if C.border(t[2], t[3]) == bid:
-            return T("a ranged combat token already lies between {a} and {b}", a=name(a), b=name(b))
-    return None
+            return 3
+    return 0
+
+
+def border_words(why: int, a: int, b: int) -> str | None:
+    """The words of :func:`border_refusal`'s answer ``why`` (``None`` for 0)."""
+    if why == 0:
+        return None
+    if why == 1:
+        return T("a token was removed from the border of {a} and {b} this round", a=name(a), b=name(b))
+    if why == 2:
+        return T("a melee combat token already lies between {a} and {b}", a=name(a), b=name(b))
+    return T("a ranged combat token already lies between {a} and {b}", a=name(a), b=name(b))
 
 
 def lowest(used: int) -> int:
@@ -250,16 +273,35 @@ def build_castle(s: ReliquiumState, f: int, r: int) -> None:
 
 def build_error(s: ReliquiumState, f: int, r: int) -> str | None:
     """Why ``f`` may not build a castle in ``r`` (Rulebook › Building a castle), or ``None``."""
-    if C.terrain[r] == WATER:
+    why = _build_refusal(s, f, r)
+    if why == 0:
+        return None
+    if why == 1:
         return T("a castle cannot be built on water ({region})", region=name(r))
-    if s.castle[r] != NO:
+    if why == 2:
         return T("{region} already has a castle", region=name(r))
-    if s.occupant[r] != f:
+    if why == 3:
         return T("{region} holds none of your units", region=name(r))
-    seg = C.terrain[r]
-    if s.track[f][seg] == 0:
-        return T("no {terrain} castle token is left on your ownership track", terrain=T(TERRAINS[seg]))
-    return None
+    return T("no {terrain} castle token is left on your ownership track", terrain=T(TERRAINS[C.terrain[r]]))
+
+
+def can_build(s: ReliquiumState, f: int, r: int) -> bool:
+    """Whether ``f`` may build a castle in ``r`` (``build_error`` is ``None``, without wording a refusal:
+    the legal lists ask of every region ``f`` holds, and most are refused)."""
+    return _build_refusal(s, f, r) == 0
+
+
+def _build_refusal(s: ReliquiumState, f: int, r: int) -> int:
+    """0 if ``f`` may build in ``r``, else which of :func:`build_error`'s refusals holds (1–4)."""
+    if C.terrain[r] == WATER:
+        return 1
+    if s.castle[r] != NO:
+        return 2
+    if s.occupant[r] != f:
+        return 3
+    if s.track[f][C.terrain[r]] == 0:
+        return 4
+    return 0
 
 
 def destroy_castle(s: ReliquiumState, r: int) -> None:
