@@ -38,6 +38,9 @@ CHAPTERS = {
 START_CHAPTER = N_("5 Start of the game")
 """The chapter of the set-up's decisions."""
 
+OPEN_MOVE = {"move_to": T("the new centre of the acting model: x and y in millimetres")}
+"""The open kind of a creature choosing where to move (worded once: the RL tables ask at every step)."""
+
 END_TURN = Action("end_turn")
 """The action every free moment offers (made once: actions are immutable)."""
 
@@ -182,7 +185,7 @@ class SignumGame(Game[SignumState]):
     def open_kinds(self, state: SignumState) -> dict[str, str]:
         """While a creature chooses where to move, any exact point may be given (Battlefield)."""
         if self._moving(state):
-            return {"move_to": T("the new centre of the acting model: x and y in millimetres")}
+            return dict(OPEN_MOVE)
         return {}
 
     def apply(self, state: SignumState, action: Action) -> SignumState:
