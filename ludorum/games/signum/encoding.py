@@ -39,12 +39,15 @@ _DICE_MAX = 2 * max(max(c.strength, *(p.x for p in c.props), 0) for c in cr.CARD
 GRID_BEARINGS = tuple((i + 0.5) * math.pi / 4 for i in range(8))
 """The ``move_to`` grid's bearings: halfway between the eight directions of ``move``."""
 _GRID_POINTS = tuple(
-    (Action("move_to", (b, slot)), math.cos(a) * d, math.sin(a) * d, d)
-    for b, a in enumerate(GRID_BEARINGS)
-    for slot, d in enumerate(bf.STEPS)
+    tuple(
+        (Action("move_to", (b, slot)), math.cos(a) * d, math.sin(a) * d)
+        for b, a in enumerate(GRID_BEARINGS)
+        for slot, d in enumerate(bf.STEPS[:lengths])
+    )
+    for lengths in range(len(bf.STEPS) + 1)
 )
-"""Each ``move_to`` grid action with its offset from the creature's centre and its distance, bearing by
-bearing (made once: every step of a moving creature lists them)."""
+"""``_GRID_POINTS[k]``: each ``move_to`` grid action at the first ``k`` distances with its offset from the
+creature's centre, bearing by bearing (made once: every step of a moving creature lists them)."""
 _PHASES = ("roll_first", "choose_first", "stack", "build", "terrain", "activation", "over")
 _PENDING = ("melee", "melee_roll", "pursuit", "backstab", "move", "boiler", "find", "shot", "shot_block",
             "magic", "heal", "control", "detect")  # fmt: skip
@@ -127,9 +130,7 @@ class SignumEncoding(GameEncoding):
         beyond = check.reach + bf.EPS + 0.08
         mx, my = m.x, m.y
         out = []
-        for grid, dx, dy, d in _GRID_POINTS:
-            if d > beyond:
-                continue
+        for grid, dx, dy in _GRID_POINTS[sum(d <= beyond for d in bf.STEPS)]:  # the lengths grow
             x, y = round((mx + dx) * 10), round((my + dy) * 10)
             if not refused(x / 10.0, y / 10.0):
                 out.append((grid, new_action(("move_to", (x, y)))))

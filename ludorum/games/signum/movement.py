@@ -8,6 +8,7 @@ reach; any exact point is also accepted (``move_to`` in millimetres) when it is 
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from ludorum.games.signum import battlefield as bf
@@ -48,6 +49,13 @@ def move_lengths(reach: float) -> list[float]:
     return out
 
 
+@functools.cache
+def _length_groups(walk: float, dash: float) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """The lengths of a move (:func:`move_lengths`) and of a run, as :func:`_destinations` asks for them
+    (found once per allowance: every creature's every legal list asks)."""
+    return tuple(move_lengths(walk)), (dash,)
+
+
 _cache: list[Any] = [None, None, {}]
 """The last Battlefield (models and terrain, immutable tuples) and the destinations found on it."""
 
@@ -80,7 +88,7 @@ def _destinations(
         walk, dash = min(walk, bf.S), min(dash, bf.S)
     groups = bf.destination_groups(
         cr.disc(m),
-        [move_lengths(walk), [dash]],
+        _length_groups(walk, dash),
         cr.others(s, m.uid),
         cr.obstacles(s.terrain),
         cr.has(s, m, "flight"),
