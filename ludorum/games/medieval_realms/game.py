@@ -26,7 +26,7 @@ from .state import (
     refused,
     setitem,
 )
-from .view import describe_action, render_text, view
+from .view import describe_action, render_text, view, view_matches
 
 if TYPE_CHECKING:
     from ludorum.engine.bots import Bot
@@ -160,6 +160,10 @@ class MedievalRealms(Game[RealmsState]):
     def view(self, state: RealmsState, seat: int | None) -> dict[str, Any]:
         """What ``seat`` sees: everything but the deck order and the other seats' unrevealed placements."""
         return view(self, state, seat)
+
+    def view_equals(self, state: RealmsState, seat: int | None, view: Mapping[str, Any]) -> bool:
+        """``view(state, seat) == view``, key by key, stopping at the first that differs."""
+        return view_matches(self, state, seat, view)
 
     def sample_state(self, state: RealmsState, seat: int | None, rng: random.Random) -> RealmsState:
         """Redraw the deck order and every other seat's unrevealed placement."""

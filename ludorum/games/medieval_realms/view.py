@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ludorum.engine import CANCEL, Action
@@ -60,9 +61,12 @@ def card_json(card: Card, players: int) -> dict[str, Any]:
     return _copy_card(_card_table(players)[card.id])
 
 
-def _cards(ids: tuple[int, ...], table: tuple[dict[str, Any], ...]) -> list[Any]:
+def _cards(ids: tuple[int, ...], table: tuple[dict[str, Any], ...], fresh: bool = True) -> list[Any]:
     """Fresh copies of the JSON of the cards ``ids`` (-1: an empty place, ``None``): a view holds forty
-    or so cards, so the common case (no dict inside) copies in line rather than through a call per card."""
+    or so cards, so the common case (no dict inside) copies in line rather than through a call per card.
+    Not ``fresh``: the cached JSON itself, equal to the copies, for a comparison."""
+    if not fresh:
+        return [None if c < 0 else table[c] for c in ids]
     nested = _NESTED
     return [None if c < 0 else table[c].copy() if c not in nested else _copy_card(table[c]) for c in ids]
 
@@ -127,9 +131,12 @@ def spot_json(spot: int) -> dict[str, Any]:
     return dict(cached)
 
 
-def _spots(spots: tuple[int, ...]) -> list[dict[str, Any]]:
-    """Fresh copies of placed leaders' JSON (:func:`spot_json`), without a call per leader once built."""
+def _spots(spots: tuple[int, ...], fresh: bool = True) -> list[dict[str, Any]]:
+    """Fresh copies of placed leaders' JSON (:func:`spot_json`), without a call per leader once built
+    (not ``fresh``: the cached JSON itself, for a comparison)."""
     cache = _SPOT_JSON
+    if not fresh:
+        return [d if (d := cache.get(sp)) is not None else spot_json(sp) for sp in spots]
     return [d.copy() if (d := cache.get(sp)) is not None else spot_json(sp) for sp in spots]
 
 
@@ -204,8 +211,9 @@ def _event_json(event: tuple[int, ...], players: int) -> dict[str, Any]:
     return out
 
 
-def _events(events: tuple[tuple[int, ...], ...], players: int) -> list[dict[str, Any]]:
-    """Fresh copies of the events' JSON (:func:`event_json`), their cards copied too."""
+def _events(events: tuple[tuple[int, ...], ...], players: int, fresh: bool = True) -> list[dict[str, Any]]:
+    """Fresh copies of the events' JSON (:func:`event_json`), their cards copied too (not ``fresh``:
+    the cached JSON itself, for a comparison)."""
     cache = _EVENT_JSON.setdefault(players, {})
     table = _card_table(players)
     out = []
@@ -213,11 +221,12 @@ def _events(events: tuple[tuple[int, ...], ...], players: int) -> list[dict[str,
         cached = cache.get(e)
         if cached is None:
             cached = cache[e] = _event_json(e, players)
-        fresh = cached.copy()
-        c = e[2]
-        if c >= 0:
-            fresh["card"] = _copy_card(table[c])
-        out.append(fresh)
+        if fresh:
+            cached = cached.copy()
+            c = e[2]
+            if c >= 0:
+                cached["card"] = _copy_card(table[c])
+        out.append(cached)
     return out
 
 
@@ -244,99 +253,177 @@ _REWARDS: dict[int, dict[str, dict[str, int]]] = {}
 
 def map_rewards(players: int) -> dict[str, dict[str, int]]:
     """Each area's reward in resources (a fresh copy of a table built once per player count)."""
+    return _map_rewards(players, True)
+
+
+def _map_rewards(players: int, fresh: bool) -> dict[str, dict[str, int]]:
+    """:func:`map_rewards` (not ``fresh``: the table itself, for a comparison)."""
     cached = _REWARDS.get(players)
     if cached is None:
         cached = _REWARDS[players] = {
             str(i): _res(CONTENT.area_rewards[i]) for i in range(1, areas(players) + 1)
         }
-    return {area: reward.copy() for area, reward in cached.items()}
+    return {area: reward.copy() for area, reward in cached.items()} if fresh else cached
+
+
+_Part = Callable[["Game[RealmsState]", RealmsState, "int | None", bool], Any]
+"""How one key of the view is built: ``(game, state, seat, fresh)`` to its value.  ``fresh``: the value is
+the caller's (cached JSON handed out as copies); otherwise it may share the caches, for a comparison."""
+
+
+def _placement(s: RealmsState, p: int, seat: int | None, fresh: bool) -> list[dict[str, Any]] | None:
+    """A realm's placed leaders as ``seat`` sees them: all once revealed, its own while placing."""
+    if s.revealed[p]:
+        return _spots(s.revealed[p], fresh)
+    if p == seat:
+        return _spots(s.placing[p], fresh)
+    return None
+
+
+def _realm(s: RealmsState, p: int, seat: int | None, fresh: bool) -> dict[str, Any]:
+    """Realm ``p`` as ``seat`` sees it."""
+    table = _card_table(s.config.players)
+    return {
+        "seat": p,
+        "colour": CONTENT.realm_colours[p],
+        "king_queen_card": CONTENT.realm_cards[p],
+        "resources": _res(s.res[p]),
+        "vp": s.vp[p],
+        "mayors": s.mayors[p],
+        "generals": s.generals[p],
+        "admirals": s.admirals[p],
+        "display": _cards(s.display[p], table, fresh),
+        "in_play": _cards(s.in_play[p], table, fresh),
+        "extras": [RESOURCES[r] for r in s.extras[p]],
+        "passed": s.passed[p],
+        "placed": s.committed[p] or bool(s.revealed[p]),
+        "placement": _placement(s, p, seat, fresh),
+        "controlled_areas": list(s.controlled[p]),
+        "tokens_owed": s.dues[p],
+        "turn_position": s.order.index(p) + 1,
+    }
+
+
+def _auction(game: Game[RealmsState], s: RealmsState, seat: int | None, fresh: bool) -> dict[str, Any] | None:
+    """The auction being bid, with every bid and pass so far (``None``: no auction)."""
+    a = s.auction
+    if a is None:
+        return None
+    return {
+        "card": _cards((a.card,), _card_table(s.config.players), fresh)[0],
+        "square": a.square + 1,
+        "activator": a.activator,
+        "bid": a.bid,
+        "leader": a.leader if a.leader >= 0 else None,
+        "bidder": a.bidder,
+        "out": list(a.out),
+        "history": [[bidder, bid or None] for bidder, bid in a.history],
+    }
+
+
+def _final(game: Game[RealmsState], s: RealmsState, seat: int | None, fresh: bool) -> list[dict[str, Any]]:
+    """Every realm's final tally (shown once the game is over)."""
+    return [
+        {
+            "seat": p,
+            "total": f.total,
+            "track": f.track,
+            "end_effects": f.end_effects,
+            "resources": f.resources,
+            "great_persons": f.great_persons,
+        }
+        for p, f in enumerate(final_scores(s))
+    ]
+
+
+_PARTS: tuple[tuple[str, _Part], ...] = (
+    ("you", lambda game, s, seat, fresh: seat),
+    ("round", lambda game, s, seat, fresh: s.round),
+    ("rounds", lambda game, s, seat, fresh: ROUNDS),
+    ("phase", lambda game, s, seat, fresh: PHASE_NAMES[s.phase]),
+    ("to_move", lambda game, s, seat, fresh: None if s.phase == OVER else game.to_move(s)),
+    ("turn_order", lambda game, s, seat, fresh: list(s.order)),
+    ("start_player", lambda game, s, seat, fresh: s.order[0]),
+    ("acting", lambda game, s, seat, fresh: s.order[s.turn] if s.phase == ACTIONS else None),
+    (
+        "panel",
+        lambda game, s, seat, fresh: [
+            {"square": i + 1, "price": 1 + i // 4, "card": card}
+            for i, card in enumerate(_cards(s.panel, _card_table(s.config.players), fresh))
+        ],
+    ),
+    ("future", lambda game, s, seat, fresh: _cards(s.future, _card_table(s.config.players), fresh)),
+    ("deck_size", lambda game, s, seat, fresh: len(s.deck)),
+    ("discards", lambda game, s, seat, fresh: [{"id": c, "name": CARDS[c].name} for c in s.discards]),
+    ("realms", lambda game, s, seat, fresh: [_realm(s, p, seat, fresh) for p in range(s.config.players)]),
+    ("auction", _auction),
+    (
+        "map",
+        lambda game, s, seat, fresh: {
+            "areas": areas(s.config.players),
+            "rewards": _map_rewards(s.config.players, fresh),
+            "strengths": map_strengths(s),
+        },
+    ),
+    ("events", lambda game, s, seat, fresh: _events(s.events, s.config.players, fresh)),
+)
+"""The view, key by key, in its order (``"final"`` follows once the game is over: :func:`_final`)."""
+
+_PART = {**dict(_PARTS), "final": _final}
+_KEYS = frozenset(name for name, _ in _PARTS)
+_KEYS_OVER = _KEYS | {"final"}
+
+_MATCH_ORDER = (
+    "phase",
+    "round",
+    "to_move",
+    "acting",
+    "turn_order",
+    "deck_size",
+    "realms",
+    "auction",
+    "future",
+    "discards",
+    "panel",
+    "events",
+    "map",
+    "start_player",
+    "you",
+    "rounds",
+)
+"""The order :func:`view_matches` compares the view's keys in: a disclosure's draws differ mostly in
+whose turn it is and in the realms (a placement revealed, resources gained); the cheap keys first."""
 
 
 def view(game: Game[RealmsState], s: RealmsState, seat: int | None) -> dict[str, Any]:
     """The seat's view: public table, its own placement, never the deck order or others' placements."""
-    n = s.config.players
-    over = s.phase == OVER
-    to_move = None if over else game.to_move(s)
-    table = _card_table(n)
-    realms = []
-    for p in range(n):
-        if s.revealed[p]:
-            shown: list[dict[str, Any]] | None = _spots(s.revealed[p])
-        elif p == seat:
-            shown = _spots(s.placing[p])
-        else:
-            shown = None
-        realms.append(
-            {
-                "seat": p,
-                "colour": CONTENT.realm_colours[p],
-                "king_queen_card": CONTENT.realm_cards[p],
-                "resources": _res(s.res[p]),
-                "vp": s.vp[p],
-                "mayors": s.mayors[p],
-                "generals": s.generals[p],
-                "admirals": s.admirals[p],
-                "display": _cards(s.display[p], table),
-                "in_play": _cards(s.in_play[p], table),
-                "extras": [RESOURCES[r] for r in s.extras[p]],
-                "passed": s.passed[p],
-                "placed": s.committed[p] or bool(s.revealed[p]),
-                "placement": shown,
-                "controlled_areas": list(s.controlled[p]),
-                "tokens_owed": s.dues[p],
-                "turn_position": s.order.index(p) + 1,
-            }
-        )
-    a = s.auction
-    out: dict[str, Any] = {
-        "you": seat,
-        "round": s.round,
-        "rounds": ROUNDS,
-        "phase": PHASE_NAMES[s.phase],
-        "to_move": to_move,
-        "turn_order": list(s.order),
-        "start_player": s.order[0],
-        "acting": s.order[s.turn] if s.phase == ACTIONS else None,
-        "panel": [
-            {"square": i + 1, "price": 1 + i // 4, "card": card}
-            for i, card in enumerate(_cards(s.panel, table))
-        ],
-        "future": _cards(s.future, table),
-        "deck_size": len(s.deck),
-        "discards": [{"id": c, "name": CARDS[c].name} for c in s.discards],
-        "realms": realms,
-        "auction": None
-        if a is None
-        else {
-            "card": card_json(CARDS[a.card], n),
-            "square": a.square + 1,
-            "activator": a.activator,
-            "bid": a.bid,
-            "leader": a.leader if a.leader >= 0 else None,
-            "bidder": a.bidder,
-            "out": list(a.out),
-            "history": [[seat, bid or None] for seat, bid in a.history],
-        },
-        "map": {
-            "areas": areas(n),
-            "rewards": map_rewards(n),
-            "strengths": map_strengths(s),
-        },
-        "events": _events(s.events, n),
-    }
-    if over:
-        out["final"] = [
-            {
-                "seat": p,
-                "total": f.total,
-                "track": f.track,
-                "end_effects": f.end_effects,
-                "resources": f.resources,
-                "great_persons": f.great_persons,
-            }
-            for p, f in enumerate(final_scores(s))
-        ]
+    out = {name: part(game, s, seat, True) for name, part in _PARTS}
+    if s.phase == OVER:
+        out["final"] = _final(game, s, seat, True)
     return out
+
+
+def view_matches(game: Game[RealmsState], s: RealmsState, seat: int | None, seen: Mapping[str, Any]) -> bool:
+    """Exactly ``view(game, s, seat) == seen``, key by key (the realms one by one), stopping at the first
+    difference and sharing the cached JSON rather than copying it: the disclosure's readings ask this of
+    thousands of states whose views mostly differ."""
+    if seen.keys() != (_KEYS_OVER if s.phase == OVER else _KEYS):
+        return False
+    for name in _MATCH_ORDER:
+        if name == "realms":
+            if not _realms_match(s, seat, seen["realms"]):
+                return False
+        elif _PART[name](game, s, seat, False) != seen[name]:
+            return False
+    return s.phase != OVER or _final(game, s, seat, False) == seen["final"]
+
+
+def _realms_match(s: RealmsState, seat: int | None, seen: Any) -> bool:
+    """Whether ``seen`` equals the realms' part of the view, realm by realm (as a list compares)."""
+    n = s.config.players
+    if type(seen) is not list or len(seen) != n:
+        return bool([_realm(s, p, seat, False) for p in range(n)] == seen)  # as ``==`` would answer
+    return all(_realm(s, p, seat, False) == realm for p, realm in enumerate(seen))
 
 
 def describe_action(s: RealmsState, action: Action) -> str:
