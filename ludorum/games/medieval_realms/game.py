@@ -6,11 +6,11 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ludorum.engine import CANCEL, Action, Config, Game, IllegalAction, Result
+from ludorum.engine import Action, Config, Game, IllegalAction, Result
 from ludorum.engine.i18n import T, Text
 
 from . import actions, placement, setup
-from .content import CARDS, SQUARES
+from .content import CARDS
 from .ending import end_round, final_scores
 from .state import (
     ACTIONS,
@@ -21,7 +21,6 @@ from .state import (
     PLACE,
     REFUSED,
     ROUNDS,
-    SPOT,
     RealmsState,
     refused,
     setitem,
@@ -224,15 +223,5 @@ def random_placement(s: RealmsState, seat: int, length: int | None, rng: random.
     placement, or (``None``) a complete one."""
     spots: tuple[int, ...] = ()
     while len(spots) < length if length is not None else not placement.complete(s, seat, spots):
-        options = [a for a in placement.legal(_with_placing(s, seat, spots), seat) if a != CANCEL]
-        a = rng.choice(options)
-        kind = placement.KIND_WORDS.index(a.kind)
-        where = SQUARES.index(str(a.args[0])) if kind == 0 else int(a.args[0])  # type: ignore[arg-type]
-        spots = (*spots, kind * SPOT + where)
+        spots = (*spots, placement.spot(rng.choice(placement.choices(s, seat, spots))))
     return spots
-
-
-def _with_placing(s: RealmsState, seat: int, spots: tuple[int, ...]) -> RealmsState:
-    t = s.clone()
-    t.placing = setitem(t.placing, seat, spots)
-    return t

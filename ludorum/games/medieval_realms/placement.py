@@ -91,6 +91,16 @@ def placing_seat(s: RealmsState) -> int:
 def legal(s: RealmsState, seat: int) -> list[Action]:
     """Where the next leader may go (and ``cancel`` once a leader has been placed)."""
     spots = s.placing[seat]
+    out = choices(s, seat, spots)
+    if spots:
+        out.append(CANCEL)
+    return out
+
+
+def choices(s: RealmsState, seat: int, spots: tuple[int, ...]) -> list[Action]:
+    """Where ``seat``'s next leader may go once ``spots`` are placed (not ``cancel``): :func:`legal` of a
+    placement that need not be the state's, without a state made for it (a drawn placement asks this
+    of every leader)."""
     kind = next_kind(s, seat, len(spots))
     if kind == MAYOR:
         out = list(MAYOR_ACTIONS)
@@ -103,8 +113,6 @@ def legal(s: RealmsState, seat: int) -> list[Action]:
             out = [a for a in acts if a.args[0] not in military]
         else:
             out = list(acts)
-    if spots:
-        out.append(CANCEL)
     return out
 
 
@@ -165,15 +173,19 @@ def apply(s: RealmsState, seat: int, action: Action) -> None:
     if action == CANCEL:
         s.placing = setitem(s.placing, seat, ())
         return
-    spots = s.placing[seat]
-    kind = KIND_WORDS.index(action.kind)
-    where = SQUARES.index(str(action.args[0])) if kind == MAYOR else int(action.args[0])  # type: ignore[arg-type]
-    spots = (*spots, kind * SPOT + where)
+    spots = (*s.placing[seat], spot(action))
     s.placing = setitem(s.placing, seat, spots)
     if complete(s, seat, spots):
         s.committed = setitem(s.committed, seat, True)
         if all(s.committed):
             reveal(s)
+
+
+def spot(action: Action) -> int:
+    """The placement spot (``kind * SPOT + square or area``) of a legal leader's ``action``."""
+    kind = KIND_WORDS.index(action.kind)
+    where = SQUARES.index(str(action.args[0])) if kind == MAYOR else int(action.args[0])  # type: ignore[arg-type]
+    return kind * SPOT + where
 
 
 def strengths(revealed: tuple[tuple[int, ...], ...], area: int) -> list[tuple[int, bool]]:
