@@ -188,23 +188,31 @@ def spot(action: Action) -> int:
     return kind * SPOT + where
 
 
-def strengths(revealed: tuple[tuple[int, ...], ...], area: int) -> list[tuple[int, bool]]:
-    """Each seat's combat value on ``area`` and whether it has a General or Admiral there."""
-    out = []
-    for spots in revealed:
-        value, military = 0, False
+COMBAT = {GENERAL: COMBAT_GENERAL, ADMIRAL: COMBAT_ADMIRAL, BUFFER: COMBAT_BUFFER}
+"""The combat value of each kind of leader on the Realm's Map (Mayors on the map are buffers)."""
+
+
+def _tallies(revealed: tuple[tuple[int, ...], ...], players: int) -> tuple[list[list[int]], list[list[bool]]]:
+    """For each area (1 to :func:`areas`, at index ``area - 1``), each seat's combat value there, and
+    whether it has a General or Admiral there: every placed leader counted once, in one pass."""
+    n_areas = areas(players)
+    values = [[0] * len(revealed) for _ in range(n_areas)]
+    military = [[False] * len(revealed) for _ in range(n_areas)]
+    for seat, spots in enumerate(revealed):
         for sp in spots:
-            if sp % SPOT != area:
-                continue
-            kind = sp // SPOT
-            if kind == GENERAL:
-                value, military = value + COMBAT_GENERAL, True
-            elif kind == ADMIRAL:
-                value, military = value + COMBAT_ADMIRAL, True
-            elif kind == BUFFER:
-                value += COMBAT_BUFFER
-        out.append((value, military))
-    return out
+            kind, area = divmod(sp, SPOT)
+            if kind != MAYOR and 1 <= area <= n_areas:
+                values[area - 1][seat] += COMBAT[kind]
+                if kind != BUFFER:
+                    military[area - 1][seat] = True
+    return values, military
+
+
+def strengths(revealed: tuple[tuple[int, ...], ...], players: int) -> list[list[tuple[int, bool]]]:
+    """For each area (1 to :func:`areas`, at index ``area - 1``), each seat's combat value there and
+    whether it has a General or Admiral there."""
+    values, military = _tallies(revealed, players)
+    return [list(zip(v, m, strict=True)) for v, m in zip(values, military, strict=True)]
 
 
 def map_challenge(revealed: tuple[tuple[int, ...], ...], players: int) -> tuple[tuple[int, ...], ...]:
@@ -213,10 +221,12 @@ def map_challenge(revealed: tuple[tuple[int, ...], ...], players: int) -> tuple[
     Ties give nothing; buffers count against opponents but never win an area.
     """
     won: list[list[int]] = [[] for _ in revealed]
-    for area in range(1, areas(players) + 1):
-        st = strengths(revealed, area)
-        for seat, (value, military) in enumerate(st):
-            if military and all(value >= v + 1 for o, (v, _) in enumerate(st) if o != seat):
+    for area, (values, military) in enumerate(zip(*_tallies(revealed, players), strict=True), 1):
+        best = max(values)
+        # Beating every other realm by 1 or more is holding the one highest value.
+        if values.count(best) == 1:
+            seat = values.index(best)
+            if military[seat]:
                 won[seat].append(area)
     return tuple(tuple(w) for w in won)
 

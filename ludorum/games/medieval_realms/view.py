@@ -12,14 +12,9 @@ from ludorum.engine.i18n import N_, T, say
 from .cards import cost
 from .content import CARDS, CONTENT, RESOURCE_LABEL, RESOURCES, Card
 from .ending import final_scores
-from .placement import KIND_WORDS, areas, describe_spot, strengths
+from .placement import COMBAT, KIND_WORDS, areas, describe_spot, strengths
 from .state import (
     ACTIONS,
-    ADMIRAL,
-    BUFFER,
-    COMBAT_ADMIRAL,
-    COMBAT_BUFFER,
-    COMBAT_GENERAL,
     EV_AUCTION,
     EV_DISCARD,
     EV_MAJORITY,
@@ -29,7 +24,6 @@ from .state import (
     EV_REVEAL,
     EVENT_KINDS,
     EXTRAS,
-    GENERAL,
     MAYOR,
     OVER,
     PHASE_NAMES,
@@ -106,7 +100,7 @@ def _card_json(card: Card, players: int) -> dict[str, Any]:
     return out
 
 
-COMBAT_VALUE = {MAYOR: 0, GENERAL: COMBAT_GENERAL, ADMIRAL: COMBAT_ADMIRAL, BUFFER: COMBAT_BUFFER}
+COMBAT_VALUE = {MAYOR: 0, **COMBAT}
 """Each placed leader's combat value on the Realm's Map (Rulebook › Place the Leader Tokens)."""
 
 
@@ -243,8 +237,8 @@ def _map_strengths(
 ) -> tuple[tuple[str, tuple[int, ...]], ...]:
     """:func:`map_strengths` of one placement, computed once: every view of a round shows the same."""
     return tuple(
-        (str(area), tuple(value for value, _ in strengths(revealed, area)))
-        for area in range(1, areas(players) + 1)
+        (str(area), tuple(value for value, _ in st))
+        for area, st in enumerate(strengths(revealed, players), 1)
     )
 
 
