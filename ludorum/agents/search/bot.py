@@ -178,7 +178,7 @@ class SearchBot:
             node, depth = queue.popleft()
             if node.mover == seat:
                 looks += 1
-                if game.view(node.state, seat) == view:
+                if game.view_equals(node.state, seat, view):
                     return node
             if depth < REUSE_DEPTH:
                 for child in sorted(node.children.values(), key=lambda n: -n.visits):
@@ -200,7 +200,7 @@ class SearchBot:
                 continue
             if game.to_move(state) == seat:
                 looks += 1
-                if game.view(state, seat) == view:
+                if game.view_equals(state, seat, view):
                     return node
             if depth >= REUSE_DEPTH:
                 continue
