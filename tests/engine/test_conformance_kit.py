@@ -6,6 +6,7 @@ import pytest
 
 from ludorum.engine import Game
 from ludorum.engine.conformance import ConformanceError, check_game
+from tests.fixtures import two_and_three
 from tests.fixtures.face_down import FaceDown, TrueOrderFaceDown, true_state_disclose
 from tests.fixtures.sealed_bids import (
     AliasingBids,
@@ -51,27 +52,23 @@ def test_declared_open_kinds_may_take_unlisted_arguments() -> None:
     check_game(game, configs(game), games=20, seed=1)
 
 
-def face_down_configs(game: FaceDown) -> list:
-    return [game.config(2), game.config(3)]
-
-
 def test_hidden_hands_game_passes_with_the_engines_disclosure() -> None:
     game = FaceDown()
-    report = check_game(game, face_down_configs(game), games=40, seed=1)
+    report = check_game(game, two_and_three(game), games=40, seed=1)
     assert report.checks >= report.steps > 40 * 4
 
 
 def test_sampling_from_the_true_order_is_caught() -> None:
     game = TrueOrderFaceDown()
     with pytest.raises(ConformanceError, match="draws from the true state"):
-        check_game(game, face_down_configs(game), games=20, seed=1)
+        check_game(game, two_and_three(game), games=20, seed=1)
 
 
 def test_a_log_judged_from_the_true_state_is_caught() -> None:
     """The Signum leak: one legal ``set`` in the true state made the face-down card public."""
     game = FaceDown()
     with pytest.raises(ConformanceError, match="the log leaks what it cannot see"):
-        check_game(game, face_down_configs(game), games=40, seed=1, disclose=true_state_disclose)
+        check_game(game, two_and_three(game), games=40, seed=1, disclose=true_state_disclose)
 
 
 class UnsampledBids(SealedBids):

@@ -5,14 +5,15 @@ conformance kit."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 
 from ludorum.engine import Action, disclosure
-from ludorum.engine.conformance import ConformanceError, check_game, random_choice
+from ludorum.engine.conformance import ConformanceError, check_game
 from ludorum.engine.game import CHANCE
+from ludorum.engine.playout import random_states
 from ludorum.games import registry
+from tests.fixtures import two_and_three
 from tests.fixtures.face_down import FaceDown, FaceDownState
 
 
@@ -39,19 +40,15 @@ class TellingFaceDown(PlainFaceDown):
         return super().describe(state, action)
 
 
-def configs(game: FaceDown) -> list[Any]:
-    return [game.config(2), game.config(3)]
-
-
 def test_a_wrong_plain_labels_declaration_fails_the_kit() -> None:
     game = TellingFaceDown()
     with pytest.raises(ConformanceError, match="declares plain_labels, but the label of draw"):
-        check_game(game, configs(game), games=10, seed=1)
+        check_game(game, two_and_three(game), games=10, seed=1)
 
 
 def test_plain_labels_are_found_without_drawing_and_as_the_drawn_judgement_finds_them() -> None:
     game = PlainFaceDown()
-    check_game(game, configs(game), games=10, seed=1)  # the declaration holds
+    check_game(game, two_and_three(game), games=10, seed=1)  # the declaration holds
     state = game.new(game.config(2), 3)
     seat = game.to_move(state)
     game.draws = 0
@@ -69,24 +66,17 @@ def test_without_the_declaration_a_telling_label_is_withheld() -> None:
     assert labels[Action("draw")] == "draw"
 
 
-@pytest.mark.parametrize("name", ["medieval-realms", "signum", "reliquium"])
+@pytest.mark.parametrize("name", [g.name for g in registry() if g.plain_labels])
 def test_the_games_plain_labels_are_the_drawn_judgements(name: str) -> None:
     """At every decision of random games of a game declaring ``plain_labels``, its safe labels are the
     ones drawn from the deciding seat's information set (the kit checks its checked steps; this, all)."""
     game = registry().get(name)
-    if not game.plain_labels:
-        pytest.skip(f"{name} does not declare plain_labels")
     decisions = 0
     for seed in range(4):
-        state, rng = game.new(game.config(2 + seed % 3), seed), random.Random(seed)
-        while not game.is_over(state):
-            seat = game.to_move(state)
-            if seat != CHANCE:
-                drawn = disclosure.safe_labels(game, state, seat, shortcuts=False)
-                assert disclosure.safe_labels(game, state, seat) == drawn
-                decisions += 1
-            legal = game.legal_actions(state)
-            state = game.step(
-                state, game.sample_chance(state) if seat == CHANCE else random_choice(legal, rng)
-            )
+        for state in random_states(game, game.config(2 + seed % 3), seed):
+            if game.is_over(state) or (seat := game.to_move(state)) == CHANCE:
+                continue
+            drawn = disclosure.safe_labels(game, state, seat, shortcuts=False)
+            assert disclosure.safe_labels(game, state, seat) == drawn
+            decisions += 1
     assert decisions > 100

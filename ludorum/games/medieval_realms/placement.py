@@ -189,7 +189,8 @@ def spot(action: Action) -> int:
 
 
 COMBAT = {GENERAL: COMBAT_GENERAL, ADMIRAL: COMBAT_ADMIRAL, BUFFER: COMBAT_BUFFER}
-"""The combat value of each kind of leader on the Realm's Map (Mayors on the map are buffers)."""
+"""The combat value of each kind of leader on the Realm's Map (Mayors on the map are buffers; Rulebook ›
+Place the Leader Tokens)."""
 
 
 def _tallies(revealed: tuple[tuple[int, ...], ...], players: int) -> tuple[list[list[int]], list[list[bool]]]:

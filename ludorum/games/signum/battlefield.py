@@ -163,7 +163,9 @@ class MoveCheck:
     """:func:`check_move` for many end points of one base's move: what every point shares (the board's
     bounds for this base, the other bases and terrain as plain numbers, which difficult terrain the base
     starts in) is found once, and :meth:`refused` answers without building the refusal's words (the RL
-    grid and the contact moves ask about dozens of points a step, most of them refused)."""
+    grid and the contact moves ask about dozens of points a step, most of them refused).  The rules are
+    :func:`check_move`'s (Rulebook › Glossary › Flight and › Difficult terrain), checked in its order, so
+    the first refusal is the same."""
 
     __slots__ = ("allowance", "bases", "flight", "hi", "limit", "lo", "path", "walls", "x", "y")
 
