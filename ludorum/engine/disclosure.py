@@ -9,7 +9,10 @@ A step of a kind the game declares private (``Game.private_kinds``: what the rul
 down) is secret to every other observer without sampling.  A step of a kind the game declares public
 (``Game.public_kinds``: no other action could have left an observer the same view) is judged on the
 same draws, but only the action taken is stepped in each: the reading is exactly the full judgement's,
-which the conformance kit compares it with on every step it checks.
+which the conformance kit compares it with on every step it checks.  A public kind whose label the game
+declares public too (``Game.public_labels``: it names only what every observer sees) is read as its
+label at once, without drawing; the kit compares that with the full judgement as well
+(:func:`ludorum.engine.conformance.check_public_step`).
 The true state is never consulted for that decision: its legal actions depend on what the observer
 cannot see (a hand with one tactic card offers one ``set``; judged from it, the card would show).
 
@@ -135,7 +138,32 @@ def _samples(
             yield s
 
 
-def reading(
+@dataclasses.dataclass(frozen=True, slots=True)
+class Judgement:
+    """What an observer reads of a step (``reading``) and the actions its drawn states found to explain
+    its view afterwards (``explaining``; empty when no drawn state could have led to that view)."""
+
+    reading: str | None
+    explaining: frozenset[Action]
+
+
+def step_samples(
+    game: Game[Any], before: GameState, actor: int, after: GameState, observer: Observer
+) -> Iterator[GameState]:
+    """The states of ``observer``'s information set before a step that :func:`judge` draws (at most
+    :data:`MAX_DRAWS`), from a generator seeded by what it sees before and after the step."""
+    knowledge = _step_knowledge(game, before, actor, game.view(after, observer), observer)
+    return _samples(game, before, observer, *knowledge, count=MAX_DRAWS)
+
+
+def _step_knowledge(
+    game: Game[Any], before: GameState, actor: int, seen_after: Mapping[str, Any], observer: Observer
+) -> tuple[Any, ...]:
+    """What ``observer`` knows of a step: its views before and after, and who took it."""
+    return ("step", view_text(game.view(before, observer)), view_text(seen_after), actor)
+
+
+def judge(
     game: Game[Any],
     before: GameState,
     actor: int,
@@ -144,8 +172,9 @@ def reading(
     observer: Observer,
     label: str,
     shortcuts: bool = True,
-) -> str | None:
-    """What ``observer`` reads of ``action`` (taken by ``actor`` in ``before``, leading to ``after``).
+) -> Judgement:
+    """What ``observer`` reads of ``action`` (taken by ``actor`` in ``before``, leading to ``after``),
+    and which actions explained its view.
 
     States of the observer's information set are drawn (at most :data:`MAX_DRAWS`) and in each every
     legal action is tried: the actions that would have left the observer the very view it has are the
@@ -159,12 +188,20 @@ def reading(
     A kind the game declares public (``Game.public_kinds``) has no other action explaining the view in
     any state: only the action taken is stepped in each draw, which finds the same states consistent,
     hence the same reading (``shortcuts=False``: every legal action, as the kit's comparison does).
+    A kind whose label is declared public too (``Game.public_labels``) reads as its label at once: no
+    other action explains the view and the label reads the same in every state the observer cannot
+    tell apart, so the draws could only confirm it (or, finding no state that explains the view, hide
+    the step for want of a draw, not for a leak).
     """
     if action.kind in game.private_kinds:
-        return SECRET  # decided by the kind, which every state of the information set shares
+        # decided by the kind, which every state of the information set shares
+        return Judgement(SECRET, frozenset())
+    if shortcuts and action.kind in game.public_kinds and action.kind in game.public_labels:
+        # the declarations say what the draws would find (the kit compares, step by step)
+        return Judgement(label, frozenset((action,)))
     only_taken = shortcuts and action.kind in game.public_kinds
     seen_after = game.view(after, observer)
-    knowledge = ("step", view_text(game.view(before, observer)), view_text(seen_after), actor)
+    knowledge = _step_knowledge(game, before, actor, seen_after, observer)
     samples = _samples(game, before, observer, *knowledge, count=MAX_DRAWS)
     shared = _SHARED.get()
     earlier: list[_Drawn] = []
@@ -183,20 +220,21 @@ def reading(
                 now.append(earlier[i])
             explaining.update(found)
             if len(explaining) > 1:
-                return SECRET
+                return Judgement(SECRET, frozenset(explaining))
         else:
             found = ()
             legal = game.legal_actions(s)
             if only_taken:  # no other action of any draw explains the view (the declaration, checked)
                 legal = (action,) if action in legal else ()
             for a in legal:
-                if _leads_to(game, s, a, observer, seen_after):
+                if leads_to(game, s, a, observer, seen_after):
                     found = (*found, a)
                     explaining.add(a)
                     if len(explaining) > 1:
                         if now is not None:
                             now.append(_Drawn(s, found, False))
-                        return SECRET  # the observer cannot tell which of these was taken
+                        # the observer cannot tell which of these was taken
+                        return Judgement(SECRET, frozenset(explaining))
             if now is not None:
                 now.append(_Drawn(s, found, True))
         if found:
@@ -204,11 +242,11 @@ def reading(
             if len(consistent) >= CONSISTENT:
                 break
     if explaining != {action}:
-        return SECRET
+        return Judgement(SECRET, frozenset(explaining))
     # The action is determined; its label is shown if it reads the same wherever it could have been.
     if all(game.describe(s, action) == label for s in consistent):
-        return label
-    return str(action)
+        return Judgement(label, frozenset(explaining))
+    return Judgement(str(action), frozenset(explaining))
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -245,7 +283,7 @@ def shared_readings() -> Iterator[None]:
         _SHARED.reset(token)
 
 
-def _leads_to(
+def leads_to(
     game: Game[Any], state: GameState, action: Action, observer: Observer, view: Mapping[str, Any]
 ) -> bool:
     """Whether ``action`` is possible in ``state`` and leaves ``observer`` the view ``view``."""
@@ -277,12 +315,12 @@ def disclose(
     (with the same label): it is judged once.  Otherwise each seat is judged on its own knowledge.
     ``only`` judges just those observers (the conformance kit checks one per step: each reading costs
     many views); every other observer of that entry then reads the step as secret.  ``shortcuts=False``
-    judges a kind declared public like any other (:func:`reading`).
+    judges the kinds declared public like any other (:func:`judge`).
     """
     who = actor_name(game, before, actor)
     label = game.describe(before, action)
     players = before.config.players
-    spectator = reading(game, before, actor, action, after, None, label, shortcuts)
+    spectator = judge(game, before, actor, action, after, None, label, shortcuts).reading
     readings: dict[Observer, str | None] = {}
     for o in observers(players):
         if o == actor or (only is not None and o not in only):
@@ -290,7 +328,7 @@ def disclose(
         if o is None or spectator is not SECRET:
             readings[o] = spectator
         else:
-            readings[o] = reading(game, before, actor, action, after, o, label, shortcuts)
+            readings[o] = judge(game, before, actor, action, after, o, label, shortcuts).reading
     opens = (
         actor != CHANCE
         and not game.is_over(after)

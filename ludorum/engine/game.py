@@ -102,6 +102,14 @@ class Game(ABC, Generic[S]):
     openly, a card played from a public hand).  The disclosure then steps only the action taken in each
     state it draws, not every legal one, and reads exactly what the full judgement reads; the
     conformance kit checks that on every step it checks, so a wrong declaration fails it."""
+    public_labels: ClassVar[frozenset[str]] = frozenset()
+    """Kinds among ``public_kinds`` whose label (``describe``) names only what every other observer sees:
+    in every state of an observer's information set in which such an action is legal, its label reads
+    the same (an open bid of 3 Gold, a card played face up).  Every other observer then reads such a step
+    as its label at once, without drawing its information set.  The conformance kit compares that with
+    the full judgement at every step it checks (and, where the full judgement's draws explain nothing,
+    with the true state and the draws: :func:`ludorum.engine.conformance.check_public_step`), so a
+    wrong declaration fails it."""
     plain_labels: ClassVar[bool] = False
     """Whether every label (``describe``) of the deciding seat's legal actions reads the same in every
     state that seat cannot tell apart from the true one: its safe labels are then the labels, without

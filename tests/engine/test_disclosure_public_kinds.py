@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from ludorum.engine import Action, Game, GameState, disclosure
-from ludorum.engine.conformance import ConformanceError, check_game, random_choice
+from ludorum.engine.conformance import ConformanceError, check_game, check_public_step, random_choice
 from ludorum.engine.game import CHANCE
 from ludorum.games import registry
 from tests.fixtures import two_and_three
@@ -89,14 +89,14 @@ def test_a_public_kind_is_judged_by_stepping_only_the_action_taken() -> None:
 @pytest.mark.parametrize("name", [g.name for g in registry() if g.public_kinds])
 def test_the_games_declared_kinds_read_as_the_full_judgement(name: str) -> None:
     """Every observer of every step of a declared kind in random games reads what the full judgement
-    reads (the kit compares one observer per checked step; this, all of them)."""
+    reads, as the kit compares them (one observer per checked step; this, all of them)."""
     game = registry().get(name)
     seen: Counter[str] = Counter()
     for before, actor, action, after in steps(game, 2 if name == "signum" else 4):
         if action.kind not in game.public_kinds:
             continue
         seen[action.kind] += 1
-        quick = disclosure.disclose(game, 0, before, actor, action, after)
-        full = disclosure.disclose(game, 0, before, actor, action, after, shortcuts=False)
-        assert quick.readings == full.readings, (action, quick.readings, full.readings)
+        for o in disclosure.observers(before.config.players):
+            if o != actor:
+                check_public_step(game, (before, actor, action, after), o, name)
     assert set(seen) == set(game.public_kinds)

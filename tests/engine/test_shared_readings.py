@@ -50,13 +50,13 @@ def test_a_shared_reading_is_the_fresh_reading(game: Game[Any], monkeypatch: pyt
     assert len(steps) > 100
     fresh = [(reading_of(game, s, False), reading_of(game, s, True)) for s in steps]
     tried: list[int] = []
-    leads_to = disclosure._leads_to
+    leads_to = disclosure.leads_to
 
     def counting(*args: Any) -> bool:
         tried.append(1)
         return leads_to(*args)
 
-    monkeypatch.setattr(disclosure, "_leads_to", counting)
+    monkeypatch.setattr(disclosure, "leads_to", counting)
     saved = 0
     for step, (real, twin) in zip(steps, fresh, strict=True):
         with disclosure.shared_readings():

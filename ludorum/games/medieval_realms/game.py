@@ -55,6 +55,7 @@ class MedievalRealms(Game[RealmsState]):
     length = T("7 rounds")
     state_type = RealmsState
     public_kinds = frozenset({"activate", "play", "bid", "token", "extra"})  # open moves; the kit checks
+    public_labels = public_kinds  # their labels name only what everyone sees (the kit checks)
     plain_labels = True  # a label names only what its seat sees (the kit checks)
     rules_version = 2  # the history of versions: docs/medieval-realms.md, "Rules versions"
 

@@ -94,6 +94,7 @@ class SignumGame(Game[SignumState]):
     # building deck "in the order it wants", and a deck lies face down, so the order is the owner's.
     private_kinds = frozenset({"set", "stack"})
     public_kinds = frozenset({"activate", "move", "run", "done", "end_turn"})  # open moves; the kit checks
+    public_labels = public_kinds  # their labels name only what everyone sees (the kit checks)
     plain_labels = True  # a label names only what its seat sees (the kit checks)
     rules_version = 7  # the history of versions: docs/signum.md, "Rules versions"
 
