@@ -57,7 +57,7 @@ class MedievalRealms(Game[RealmsState]):
     # Leaders are placed in secret and revealed together once every seat has placed them
     # (docs/medieval-realms.md, "Placement as decisions"): nobody else learns where one went.
     private_kinds = frozenset({"mayor", "general", "admiral", "buffer"})
-    public_kinds = frozenset({"activate", "play", "bid", "token", "extra"})  # open moves; the kit checks
+    public_kinds = frozenset({"activate", "play", "bid", "token", "extra", "pass"})  # open; the kit checks
     public_labels = public_kinds  # their labels name only what everyone sees (the kit checks)
     plain_labels = True  # a label names only what its seat sees (the kit checks)
     rules_version = 2  # the history of versions: docs/medieval-realms.md, "Rules versions"
