@@ -9,11 +9,12 @@ cannot know, and that no view shows a hidden field; that the deciding seat's leg
 its information; that ``sample_state`` draws from what a seat knows, not from the true state (two states
 the seat cannot tell apart give the same draws); and that what each observer reads of a step in the
 log (:mod:`ludorum.engine.disclosure`) is the same for every state and action it cannot tell apart
-from the real ones, and that a step of a kind the game declares public (``Game.public_kinds``) reads
-exactly as the full judgement, which steps every legal action, reads it (and that a game declaring
-``plain_labels`` gives the deciding seat the labels a judgement on its information set gives).  At the
-end it replays the record and checks that the game ended within ``max_decisions``.  The first breach raises
-:class:`ConformanceError` saying game, step and what failed.
+from the real ones, and that a step of a kind the game declares public (``Game.public_kinds``,
+``Game.public_labels``) reads exactly as the full judgement, which steps every legal action, reads it
+(:func:`check_public_step` says the one exception, a step no drawn state explains), and that a game
+declaring ``plain_labels`` gives the deciding seat the labels a judgement on its information set
+gives.  At the end it replays the record and checks that the game ended within ``max_decisions``.  The
+first breach raises :class:`ConformanceError` saying game, step and what failed.
 """
 
 from __future__ import annotations
