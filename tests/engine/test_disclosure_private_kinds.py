@@ -8,8 +8,11 @@ from collections import Counter
 import pytest
 
 from ludorum.engine import disclosure
+from ludorum.engine.conformance import ConformanceError, check_game
 from ludorum.games import registry
 from tests.engine.test_disclosure_public_kinds import steps
+from tests.fixtures import two_and_three
+from tests.fixtures.face_down import FaceDown
 
 
 @pytest.mark.parametrize("name", [g.name for g in registry() if g.private_kinds])
@@ -47,3 +50,15 @@ def test_medieval_realms_places_its_leaders_in_secret() -> None:
             entry = disclosure.disclose(Undeclared(), 0, before, actor, action, after)
             assert set(entry.readings.values()) == {disclosure.SECRET}, action
     assert set(judged) == placements
+
+
+def test_a_kind_declared_both_private_and_public_fails_the_kit() -> None:
+    """The disclosure would read it as secret (private first), so a public declaration of it is a
+    mistake the game should hear of."""
+
+    class Both(FaceDown):
+        private_kinds = frozenset({"set"})
+        public_kinds = frozenset({"set", "draw"})
+
+    with pytest.raises(ConformanceError, match="declares 'set' both private and public"):
+        check_game(Both(), two_and_three(Both()), games=1)
