@@ -93,7 +93,10 @@ class SignumGame(Game[SignumState]):
     # DESIGN.md §5: tactic cards are played face down; Rulebook › 10: an Experienced Architect lays out its
     # building deck "in the order it wants", and a deck lies face down, so the order is the owner's.
     private_kinds = frozenset({"set", "stack"})
-    public_kinds = frozenset({"activate", "move", "run", "done", "end_turn"})  # open moves; the kit checks
+    # Open moves (the kit checks).  Not ``move``: a move can end exactly where a ``contact`` would, the same
+    # state, and then no other seat can tell which of the two was chosen (the soak's seed 887,
+    # tests/games/signum/test_disclosure.py).
+    public_kinds = frozenset({"activate", "run", "done", "end_turn"})
     public_labels = public_kinds  # their labels name only what everyone sees (the kit checks)
     plain_labels = True  # a label names only what its seat sees (the kit checks)
     rules_version = 7  # the history of versions: docs/signum.md, "Rules versions"

@@ -72,3 +72,24 @@ def test_a_tactic_set_face_down_reads_the_same_whatever_the_card() -> None:
                 assert disclose(GAME, 0, twin, seat, alt, nxt).to_json(observer, public=False) == seen
                 compared += 1
     assert compared >= 5
+
+
+def test_a_move_into_contact_reads_as_its_twin_contact_reads() -> None:
+    """The soak's find (rules version 7, four players with Experienced Architect and teams, seed 887,
+    step 410): ``move(4, 100)``, "Move W 10 cm", ends exactly where ``contact(8)`` would ("Move into
+    contact with Blunderbuss Man") — the same state.  Another seat cannot tell which was chosen, so the
+    step may not read as either label; ``move`` is therefore not a kind Signum may declare public (the
+    declarations' reading must be the full judgement's: ``check_public_step``)."""
+    from ludorum.engine.conformance import check_public_step
+
+    record = Record.loads((RECORDS / "move-or-contact-seed887.json").read_text())
+    *_, before = islice(replay_states(GAME, record), 411)
+    seat, action = record.steps[410]
+    after = GAME.step(before, action)
+    twin = Action("contact", (8,))
+    assert action == Action("move", (4, 100)) and GAME.step(before, twin) == after
+    for observer in (None, 0, 1, 3):
+        check_public_step(GAME, (before, seat, action, after), observer, "seed 887, step 410")
+    entry = disclose(GAME, 0, before, seat, action, after)
+    assert entry.reading(3) is SECRET
+    assert disclose(GAME, 0, before, seat, twin, after).reading(3) is SECRET
