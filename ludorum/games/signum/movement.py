@@ -112,12 +112,26 @@ def contact_moves(s: SignumState, m: Model, limit: float | None = None) -> dict[
         if need > reach + bf.EPS:
             continue
         if check is None:
-            check = bf.MoveCheck(
-                me, reach, cr.others(s, m.uid), cr.obstacles(s.terrain), cr.has(s, m, "flight")
-            )
+            check = move_check(s, m, reach)
         if not check.refused(x, y):
             out[e.uid] = (x, y)
     return out
+
+
+def move_check(s: SignumState, m: Model, reach: float) -> bf.MoveCheck:
+    """The check of the creature's moves of at most ``reach`` on this Battlefield (remembered with the
+    destinations: its legal list's contacts, the RL grid of exact points and the exact point it then moves
+    to all ask for the same one)."""
+    scope = _scope(s)
+    key = ("check", m.uid, reach)
+    found = scope.get(key)
+    if found is not None and found[0] is m:
+        return found[1]  # type: ignore[no-any-return]
+    check = bf.MoveCheck(
+        cr.disc(m), reach, cr.others(s, m.uid), cr.obstacles(s.terrain), cr.has(s, m, "flight")
+    )
+    scope[key] = (m, check)
+    return check
 
 
 def why_not_point(s: SignumState, m: Model, x: float, y: float) -> str | None:
@@ -134,10 +148,7 @@ class PointCheck:
     def __init__(self, s: SignumState, m: Model) -> None:
         self.reach = allowance(s, m, False)
         """How far the creature may go."""
-        me = cr.disc(m)
-        self.check = bf.MoveCheck(
-            me, self.reach, cr.others(s, m.uid), cr.obstacles(s.terrain), cr.has(s, m, "flight")
-        )
+        self.check = move_check(s, m, self.reach)
         """The move's geometry, from the creature's base (only what is within its reach)."""
 
     def __call__(self, x: float, y: float) -> str | None:
