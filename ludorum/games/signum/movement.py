@@ -9,6 +9,7 @@ reach; any exact point is also accepted (``move_to`` in millimetres) when it is 
 from __future__ import annotations
 
 import functools
+import math
 from typing import Any
 
 from ludorum.games.signum import battlefield as bf
@@ -102,8 +103,11 @@ def contact_moves(s: SignumState, m: Model, limit: float | None = None) -> dict[
     me = cr.disc(m)
     check: bf.MoveCheck | None = None  # built for the first enemy in reach: most moves have none
     out = {}
+    mx, my, r, radius, hypot = m.x, m.y, cr.RADIUS[m.card], cr.RADIUS, math.hypot
     for e in cr.enemies(s, m):
-        if cr.dist(m, e) > reach + bf.EPS:
+        # cr.dist(m, e) > reach + EPS, inlined (its arithmetic; a negative distance, 0 there, is within
+        # reach either way): every enemy of every moving creature asks.
+        if hypot(mx - e.x, my - e.y) - r - radius[e.card] > reach + bf.EPS:
             continue
         ed = cr.disc_of(s, e)
         if bf.in_contact(me, ed):
