@@ -16,7 +16,7 @@ from ludorum.games.signum import battlefield as bf
 from ludorum.games.signum import combat
 from ludorum.games.signum import creatures as cr
 from ludorum.games.signum.glossary import Prop
-from ludorum.games.signum.movement import begin_move, contact_moves, destinations
+from ludorum.games.signum.movement import begin_move, contact_moves, destination_index, destinations
 from ludorum.games.signum.state import Model, SignumState, new_action
 
 
@@ -164,10 +164,9 @@ def apply_stage(s: SignumState, action: Action) -> None:
         combat.end_activation(s, uid)
     elif kind in ("move", "run"):
         run = kind == "run"
-        for i, mm, x, y in destinations(s, m, run):
-            if i == args[0] and (run or mm == args[1]):
-                begin_move(s, uid, x, y, run)
-                return
+        point = destination_index(s, m, run).get((args[0],) if run else (args[0], args[1]))
+        if point is not None:
+            begin_move(s, uid, point[0], point[1], run)
     elif kind == "contact":
         x, y = contact_moves(s, m)[int(args[0])]  # type: ignore[arg-type]
         begin_move(s, uid, x, y, False)

@@ -14,7 +14,7 @@ from ludorum.engine.state import derived_view_matches, derived_view_names
 from ludorum.games.signum import actions as act
 from ludorum.games.signum import combat, dice, setup, turn, victory
 from ludorum.games.signum import creatures as cr
-from ludorum.games.signum.movement import destinations, why_not_point
+from ludorum.games.signum.movement import destination_index, why_not_point
 from ludorum.games.signum.state import SignumState, new_action, player
 
 VIEW_KEYS = derived_view_names(SignumState) | {"cards", "to_move"}
@@ -248,8 +248,10 @@ class SignumGame(Game[SignumState]):
             m = s.model(s.acting)
             if kind == "run" and cr.has(s, m, "slow"):
                 return False
-            want = tuple(args)
-            return any((i, mm)[: len(want)] == want for i, mm, _, _ in destinations(s, m, kind == "run"))
+            try:  # the list's names as keys: one look-up, where comparing with each was a loop
+                return tuple(args) in destination_index(s, m, kind == "run")
+            except TypeError:  # an unhashable argument names no destination
+                return False
         return False
 
     def _check_point(self, state: SignumState, action: Action) -> None:

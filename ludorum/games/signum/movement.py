@@ -80,6 +80,21 @@ def destinations(s: SignumState, m: Model, run: bool) -> list[tuple[int, int, fl
     return found
 
 
+def destination_index(s: SignumState, m: Model, run: bool) -> dict[tuple[Any, ...], tuple[float, float]]:
+    """The end point of each destination by what the action names: ``(direction, length in mm)`` for a
+    move, ``(direction,)`` for a run (the first of the list where two share a name, as a search of the
+    list finds it); remembered with the destinations, since the move's check and its application ask."""
+    scope = _scope(s)
+    key = ("index", m.uid, run)
+    found = scope.get(key)
+    if found is None:
+        found = {}
+        for i, mm, x, y in destinations(s, m, run):
+            found.setdefault((i,) if run else (i, mm), (x, y))
+        scope[key] = found
+    return found  # type: ignore[no-any-return]
+
+
 def _destinations(
     s: SignumState, m: Model
 ) -> tuple[list[tuple[int, int, float, float]], list[tuple[int, int, float, float]]]:
