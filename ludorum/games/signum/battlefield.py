@@ -392,9 +392,9 @@ def destination_groups(
     # stop_on_entry's terms that do not depend on the direction, per piece (``slow`` holds only difficult
     # terrain the base does not start in, which is all stop_on_entry looks at): its arithmetic unchanged.
     entries = []
-    for t in slow:
-        reach_in = r + t.disc.r + EPS / 2
-        fx, fy = px - t.disc.x, py - t.disc.y
+    for piece in slow:
+        reach_in = r + piece.disc.r + EPS / 2
+        fx, fy = px - piece.disc.x, py - piece.disc.y
         entries.append((fx, fy, fx * fx + fy * fy - reach_in * reach_in))
     hits = [] if flight else _hit_table(px, py, blockers)
     bundles = list(zip(outs, seen, labelled, strict=True))

@@ -86,13 +86,13 @@ def destination_index(s: SignumState, m: Model, run: bool) -> dict[tuple[Any, ..
     list finds it); remembered with the destinations, since the move's check and its application ask."""
     scope = _scope(s)
     key = ("index", m.uid, run)
-    found = scope.get(key)
+    found: dict[tuple[Any, ...], tuple[float, float]] | None = scope.get(key)
     if found is None:
         found = {}
         for i, mm, x, y in destinations(s, m, run):
             found.setdefault((i,) if run else (i, mm), (x, y))
         scope[key] = found
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def _destinations(
