@@ -19,6 +19,10 @@ from ludorum.games.signum.glossary import Prop
 from ludorum.games.signum.movement import begin_move, contact_moves, destination_index, destinations
 from ludorum.games.signum.state import Model, SignumState, new_action
 
+DONE = Action("done")
+"""Ending the activation (made once: actions are immutable, and every legal list of an acting creature
+offers it)."""
+
 
 def melee_targets(s: SignumState, m: Model, near: list[Model] | None = None) -> list[Model]:
     """Enemies the creature may attack in melee: those in contact, not hidden (``near``, if the caller
@@ -82,7 +86,7 @@ def stage_actions(s: SignumState) -> list[Action]:
     for t in targets:
         out.append(new_action(("melee", (t.uid,))))
     if s.stage == 2:
-        out.append(Action("done"))
+        out.append(DONE)
         return out
     magic_ok = not moved or "battle_mage" in have
     if _x(have, "magical_strike") and magic_ok:
@@ -112,7 +116,7 @@ def stage_actions(s: SignumState) -> list[Action]:
     # › Hidden: finding a hidden creature in contact "counts as a melee attack", so, like melee, it may
     # follow a move (into contact with it).
     out.extend(Action("detect", (e.uid,)) for e in touching if e.hidden)
-    out.append(Action("done"))
+    out.append(DONE)
     if s.stage == 0:
         out.append(CANCEL)
     return out
@@ -129,7 +133,7 @@ def pursuit_actions(s: SignumState, uid: int) -> list[Action]:
     m = s.model(uid)
     out = [Action("pursue", (t.uid,)) for t in melee_targets(s, m)]
     out.extend(Action("pursue", (t,)) for t in pursuit_moves(s, m))
-    out.append(Action("done"))
+    out.append(DONE)
     return out
 
 

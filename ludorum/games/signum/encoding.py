@@ -16,6 +16,7 @@ makes sixteen bearings.  A grid point is offered when the rules accept the point
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
 from collections.abc import Sequence
 from typing import Any
 
@@ -133,7 +134,7 @@ class SignumEncoding(GameEncoding):
         lo, hi = check.check.lo - 0.06, check.check.hi + 0.06
         mx, my = m.x, m.y
         out = []
-        for grid, dx, dy in _GRID_POINTS[sum(d <= beyond for d in bf.STEPS)]:  # the lengths grow
+        for grid, dx, dy in _GRID_POINTS[bisect_right(bf.STEPS, beyond)]:  # the lengths within it (they grow)
             x, y = mx + dx, my + dy
             if not (lo < x < hi and lo < y < hi):
                 continue

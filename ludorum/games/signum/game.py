@@ -43,6 +43,8 @@ OPEN_MOVE = {"move_to": T("the new centre of the acting model: x and y in millim
 
 END_TURN = Action("end_turn")
 """The action every free moment offers (made once: actions are immutable)."""
+PASS = Action("pass")
+"""Ending the building or the terrain phase (made once, likewise)."""
 
 DICE_KINDS = ("roll", "first_die")
 WAITING = (
@@ -158,9 +160,9 @@ class SignumGame(Game[SignumState]):
         if s.phase == "stack":
             return [Action("stack", (b,)) for b in setup.stack_options(s, s.active)]
         if s.phase == "build":
-            return [*turn.buildable(s), Action("pass")]
+            return [*turn.buildable(s), PASS]
         if s.phase == "terrain":
-            return [*turn.terrain_actions(s), Action("pass")]
+            return [*turn.terrain_actions(s), PASS]
         if s.coins_due:
             uid = s.coins_due[0]
             return [Action("clink", (uid, True)), Action("clink", (uid, False))]

@@ -38,7 +38,10 @@ def _held(s: SignumState, m: Model) -> bool:
     held = False
     if not cr.has(s, m, "flight"):
         me = cr.disc(m)
-        held = any(o.difficult and bf.in_terrain(me, o) for o in cr.obstacles(s.terrain))
+        for o in cr.obstacles(s.terrain):  # a loop, not any() over a generator: every moving creature asks
+            if o.difficult and bf.in_terrain(me, o):
+                held = True
+                break
     _scope(s)[("held", m.uid)] = (m, held)
     return held
 

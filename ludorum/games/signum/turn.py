@@ -294,9 +294,10 @@ def _entry_point(
             and math.hypot(x - m.x, y - m.y) < r + radius[m.card] - bf.EPS
         ):
             return None
-    d = bf.Disc(x, y, r)
-    if any(o.impassable and bf.overlaps(d, o.disc) for o in cr.obstacles(s.terrain)):
-        return None
+    for o in cr.obstacles(s.terrain):
+        c = o.disc  # bf.overlaps of a base at (x, y) and the piece, inlined likewise
+        if o.impassable and math.hypot(x - c.x, y - c.y) < r + c.r - bf.EPS:
+            return None
     return x, y
 
 
