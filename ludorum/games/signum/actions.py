@@ -16,8 +16,12 @@ from ludorum.games.signum import battlefield as bf
 from ludorum.games.signum import combat
 from ludorum.games.signum import creatures as cr
 from ludorum.games.signum.glossary import Prop
-from ludorum.games.signum.movement import begin_move, contact_moves, destinations
+from ludorum.games.signum.movement import begin_move, contact_moves, destination_index, destinations
 from ludorum.games.signum.state import Model, SignumState, new_action
+
+DONE = Action("done")
+"""Ending the activation (made once: actions are immutable, and every legal list of an acting creature
+offers it)."""
 
 
 def melee_targets(s: SignumState, m: Model, near: list[Model] | None = None) -> list[Model]:
@@ -82,7 +86,7 @@ def stage_actions(s: SignumState) -> list[Action]:
     for t in targets:
         out.append(new_action(("melee", (t.uid,))))
     if s.stage == 2:
-        out.append(Action("done"))
+        out.append(DONE)
         return out
     magic_ok = not moved or "battle_mage" in have
     if _x(have, "magical_strike") and magic_ok:
@@ -112,7 +116,7 @@ def stage_actions(s: SignumState) -> list[Action]:
     # › Hidden: finding a hidden creature in contact "counts as a melee attack", so, like melee, it may
     # follow a move (into contact with it).
     out.extend(Action("detect", (e.uid,)) for e in touching if e.hidden)
-    out.append(Action("done"))
+    out.append(DONE)
     if s.stage == 0:
         out.append(CANCEL)
     return out
@@ -129,7 +133,7 @@ def pursuit_actions(s: SignumState, uid: int) -> list[Action]:
     m = s.model(uid)
     out = [Action("pursue", (t.uid,)) for t in melee_targets(s, m)]
     out.extend(Action("pursue", (t,)) for t in pursuit_moves(s, m))
-    out.append(Action("done"))
+    out.append(DONE)
     return out
 
 
@@ -164,10 +168,9 @@ def apply_stage(s: SignumState, action: Action) -> None:
         combat.end_activation(s, uid)
     elif kind in ("move", "run"):
         run = kind == "run"
-        for i, mm, x, y in destinations(s, m, run):
-            if i == args[0] and (run or mm == args[1]):
-                begin_move(s, uid, x, y, run)
-                return
+        point = destination_index(s, m, run).get((args[0],) if run else (args[0], args[1]))
+        if point is not None:
+            begin_move(s, uid, point[0], point[1], run)
     elif kind == "contact":
         x, y = contact_moves(s, m)[int(args[0])]  # type: ignore[arg-type]
         begin_move(s, uid, x, y, False)

@@ -361,37 +361,47 @@ def destination_groups(
     outs: list[list[tuple[int, int, float, float]]] = [[] for _ in groups]
     seen: list[set[tuple[float, float]]] = [set() for _ in groups]
     px, py, r = mover.x, mover.y, mover.r
-    longest = max((x for g in groups for x in g), default=0.0)
+    labelled, longest = _labelled(groups)
     reach = longest + r + EPS
     # Only what lies within reach can stop a move: filter once.
-    near = [(o.x, o.y, r + o.r) for o in others if math.hypot(o.x - px, o.y - py) < reach + o.r]
-    walls = [
-        (t.disc.x, t.disc.y, r + t.disc.r)
-        for t in terrain
-        if t.impassable and math.hypot(t.disc.x - px, t.disc.y - py) < reach + t.disc.r
-    ]
-    slow = (
-        [
-            t
+    hypot = math.hypot
+    near = [(o.x, o.y, r + o.r) for o in others if hypot(o.x - px, o.y - py) < reach + o.r]
+    if terrain:
+        walls = [
+            (t.disc.x, t.disc.y, r + t.disc.r)
             for t in terrain
-            if t.difficult
-            and math.hypot(t.disc.x - px, t.disc.y - py) < reach + t.disc.r
-            and not in_terrain(mover, t)
+            if t.impassable and hypot(t.disc.x - px, t.disc.y - py) < reach + t.disc.r
         ]
-        if not flight
-        else []
-    )
-    blockers = near + walls
-    # What every direction shares, found once: each length's label in mm, the reach at which difficult
-    # terrain counts as touched (in_terrain's tolerance), what the path's first hit needs of each blocker.
-    labelled = [[(length, round(length * 10)) for length in g] for g in groups]
+        slow = (
+            [
+                t
+                for t in terrain
+                if t.difficult
+                and hypot(t.disc.x - px, t.disc.y - py) < reach + t.disc.r
+                and not in_terrain(mover, t)
+            ]
+            if not flight
+            else []
+        )
+        blockers = near + walls
+    else:
+        slow, blockers = [], near
+    # What every direction shares, found once: the reach at which difficult terrain counts as touched
+    # (in_terrain's tolerance), what the path's first hit needs of each blocker.
     grazing = [(t.disc.x, t.disc.y, r + t.disc.r + EPS) for t in slow]
+    # stop_on_entry's terms that do not depend on the direction, per piece (``slow`` holds only difficult
+    # terrain the base does not start in, which is all stop_on_entry looks at): its arithmetic unchanged.
+    entries = []
+    for piece in slow:
+        reach_in = r + piece.disc.r + EPS / 2
+        fx, fy = px - piece.disc.x, py - piece.disc.y
+        entries.append((fx, fy, fx * fx + fy * fy - reach_in * reach_in))
     hits = [] if flight else _hit_table(px, py, blockers)
     bundles = list(zip(outs, seen, labelled, strict=True))
     # clip_to_board's bounds as distances from the start along each axis, then, per direction,
     # clip_to_board and the first hit inlined (their arithmetic unchanged): every move asks eight times.
     x_lo, x_hi, y_lo, y_hi = r - px, (SIZE - r) - px, r - py, (SIZE - r) - py
-    sqrt, rnd = math.sqrt, round2
+    sqrt, rnd, inf = math.sqrt, round2, math.inf
     for i, ux, uy, x_way, y_way in _COMPASS:
         edge = longest
         if x_way:
@@ -404,8 +414,16 @@ def destination_groups(
                 edge = far
         if not edge > 0.0:
             edge = 0.0
-        stop = stop_on_entry(mover, ux, uy, edge, slow) if slow else edge
-        block = math.inf
+        stop = edge
+        for fx, fy, c in entries:  # stop_on_entry(mover, ux, uy, edge, slow), inlined
+            b = fx * ux + fy * uy
+            disc = b * b - c
+            if disc < 0:
+                continue
+            t = -b - sqrt(disc)
+            if 0 <= t < stop:
+                stop = t
+        block = inf
         for bx, by, c in hits:
             along = bx * ux + by * uy
             if along <= 0:
@@ -425,20 +443,42 @@ def destination_groups(
             [g for g in grazing if abs((g[0] - px) * uy - (g[1] - py) * ux) <= g[2] + 0.05] if grazing else ()
         )
         for out, taken, lengths in bundles:
+            # A length the board or terrain cuts short goes as far as the one before it: the same end
+            # point, already offered or refused, so it is skipped before it is rounded (the answer is
+            # the same: the point would be found in ``taken`` or refused again).
+            last = -1.0
             for length, mm in lengths:
                 go = stop if stop < length else length
-                if go < 0.5 or go > block:
+                if go == last or go < 0.5 or go > block:
                     continue
+                last = go
                 x, y = rnd(px + ux * go), rnd(py + uy * go)
-                if (x, y) in taken:
+                point = (x, y)
+                if point in taken:
                     continue
-                if flight and any(math.hypot(x - cx, y - cy) < rr - EPS for cx, cy, rr in blockers):
+                if (flight and any(hypot(x - cx, y - cy) < rr - EPS for cx, cy, rr in blockers)) or (
+                    grazed and _grazes(px, py, x, y, grazed)
+                ):
                     continue
-                if grazed and _grazes(px, py, x, y, grazed):
-                    continue
-                taken.add((x, y))
+                taken.add(point)
                 out.append((i, mm, x, y))
     return outs
+
+
+_LABELLED: dict[tuple[tuple[float, ...], ...], tuple[list[list[tuple[float, int]]], float]] = {}
+
+
+def _labelled(groups: Sequence[Sequence[float]]) -> tuple[list[list[tuple[float, int]]], float]:
+    """Each length of each group with its label in mm, and the longest length (0 if none): found once
+    per groups of lengths (a creature's allowances), since every legal list of a moving creature asks."""
+    key = tuple(map(tuple, groups))
+    found = _LABELLED.get(key)
+    if found is None:
+        if len(_LABELLED) >= 1024:  # a game has a few allowances; arbitrary callers start it afresh
+            _LABELLED.clear()
+        labelled = [[(length, round(length * 10)) for length in g] for g in key]
+        found = _LABELLED[key] = (labelled, max((x for g in key for x in g), default=0.0))
+    return found
 
 
 _COMPASS = tuple(

@@ -127,9 +127,11 @@ def _aura_holders(s: SignumState) -> tuple[tuple[int, int, bf.Disc, float, str],
     if _holders_cache[0] is not s.models:
         _holders_cache[0] = s.models
         _holders_cache[1] = tuple(
-            (o.uid, o.side(), disc(o), bf.DISTANCES[a.dist] + bf.EPS, a.arg)
-            for o in s.models
-            if (a := AURAS.get(o.card)) is not None
+            [
+                (o.uid, o.side(), disc(o), bf.DISTANCES[a.dist] + bf.EPS, a.arg)
+                for o in [o for o in s.models if o.card in AURAS]  # a test in line, no call per model
+                for a in (AURAS[o.card],)
+            ]
         )
     return _holders_cache[1]  # type: ignore[no-any-return]
 
@@ -250,8 +252,9 @@ def enemies_in_contact(s: SignumState, m: Model, include_hidden: bool = False) -
     teams = "teams" in s.config.variants
     out = []
     for o in s.models:
-        # Cheap tests first: the largest bases touch within 6.1 cm on each axis.
-        if abs(o.x - x) >= 6.1 or abs(o.y - y) >= 6.1 or (o.hidden and not include_hidden):
+        # Cheap tests first: the largest bases touch within 6.1 cm on each axis (abs(d) < 6.1 as a chained
+        # comparison: no call per model).
+        if not (-6.1 < o.x - x < 6.1 and -6.1 < o.y - y < 6.1) or (o.hidden and not include_hidden):
             continue
         o_side = o.owner if o.controller < 0 else o.controller
         if o_side == side or (teams and o_side % 2 == side % 2):
@@ -285,7 +288,7 @@ def enemies(s: SignumState, m: Model) -> Sequence[Model]:
     found = last[1].get(side)
     if found is None:
         if "teams" not in s.config.variants:
-            found = tuple(o for o in s.models if (o.owner if o.controller < 0 else o.controller) != side)
+            found = tuple([o for o in s.models if (o.owner if o.controller < 0 else o.controller) != side])
         else:
             found = tuple(o for o in s.models if s.hostile(o.side(), side))
         last[1][side] = found

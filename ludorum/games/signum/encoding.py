@@ -16,6 +16,7 @@ makes sixteen bearings.  A grid point is offered when the rules accept the point
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
 from collections.abc import Sequence
 from typing import Any
 
@@ -128,10 +129,16 @@ class SignumEncoding(GameEncoding):
         # A point more than the allowance away is refused whatever else holds; rounding it to the
         # millimetre moves it by less than 0.08 cm, so a length past this bound is refused for sure.
         beyond = check.reach + bf.EPS + 0.08
+        # Likewise a point more than 0.06 cm off the board's bounds for this base (MoveCheck's first
+        # rule) stays off them once rounded: refused before it is rounded (about a third of the points).
+        lo, hi = check.check.lo - 0.06, check.check.hi + 0.06
         mx, my = m.x, m.y
         out = []
-        for grid, dx, dy in _GRID_POINTS[sum(d <= beyond for d in bf.STEPS)]:  # the lengths grow
-            x, y = round((mx + dx) * 10), round((my + dy) * 10)
+        for grid, dx, dy in _GRID_POINTS[bisect_right(bf.STEPS, beyond)]:  # the lengths within it (they grow)
+            x, y = mx + dx, my + dy
+            if not (lo < x < hi and lo < y < hi):
+                continue
+            x, y = round(x * 10), round(y * 10)
             if not refused(x / 10.0, y / 10.0):
                 out.append((grid, new_action(("move_to", (x, y)))))
         return out

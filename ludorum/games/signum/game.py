@@ -14,7 +14,7 @@ from ludorum.engine.state import derived_view_matches, derived_view_names
 from ludorum.games.signum import actions as act
 from ludorum.games.signum import combat, dice, setup, turn, victory
 from ludorum.games.signum import creatures as cr
-from ludorum.games.signum.movement import destinations, why_not_point
+from ludorum.games.signum.movement import destination_index, why_not_point
 from ludorum.games.signum.state import SignumState, new_action, player
 
 VIEW_KEYS = derived_view_names(SignumState) | {"cards", "to_move"}
@@ -43,6 +43,8 @@ OPEN_MOVE = {"move_to": T("the new centre of the acting model: x and y in millim
 
 END_TURN = Action("end_turn")
 """The action every free moment offers (made once: actions are immutable)."""
+PASS = Action("pass")
+"""Ending the building or the terrain phase (made once, likewise)."""
 
 DICE_KINDS = ("roll", "first_die")
 WAITING = (
@@ -162,9 +164,9 @@ class SignumGame(Game[SignumState]):
         if s.phase == "stack":
             return [Action("stack", (b,)) for b in setup.stack_options(s, s.active)]
         if s.phase == "build":
-            return [*turn.buildable(s), Action("pass")]
+            return [*turn.buildable(s), PASS]
         if s.phase == "terrain":
-            return [*turn.terrain_actions(s), Action("pass")]
+            return [*turn.terrain_actions(s), PASS]
         if s.coins_due:
             uid = s.coins_due[0]
             return [Action("clink", (uid, True)), Action("clink", (uid, False))]
@@ -252,8 +254,10 @@ class SignumGame(Game[SignumState]):
             m = s.model(s.acting)
             if kind == "run" and cr.has(s, m, "slow"):
                 return False
-            want = tuple(args)
-            return any((i, mm)[: len(want)] == want for i, mm, _, _ in destinations(s, m, kind == "run"))
+            try:  # the list's names as keys: one look-up, where comparing with each was a loop
+                return tuple(args) in destination_index(s, m, kind == "run")
+            except TypeError:  # an unhashable argument names no destination
+                return False
         return False
 
     def _check_point(self, state: SignumState, action: Action) -> None:

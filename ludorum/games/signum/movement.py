@@ -9,6 +9,7 @@ reach; any exact point is also accepted (``move_to`` in millimetres) when it is 
 from __future__ import annotations
 
 import functools
+import math
 from typing import Any
 
 from ludorum.games.signum import battlefield as bf
@@ -37,7 +38,10 @@ def _held(s: SignumState, m: Model) -> bool:
     held = False
     if not cr.has(s, m, "flight"):
         me = cr.disc(m)
-        held = any(o.difficult and bf.in_terrain(me, o) for o in cr.obstacles(s.terrain))
+        for o in cr.obstacles(s.terrain):  # a loop, not any() over a generator: every moving creature asks
+            if o.difficult and bf.in_terrain(me, o):
+                held = True
+                break
     _scope(s)[("held", m.uid)] = (m, held)
     return held
 
@@ -79,6 +83,21 @@ def destinations(s: SignumState, m: Model, run: bool) -> list[tuple[int, int, fl
     return found
 
 
+def destination_index(s: SignumState, m: Model, run: bool) -> dict[tuple[Any, ...], tuple[float, float]]:
+    """The end point of each destination by what the action names: ``(direction, length in mm)`` for a
+    move, ``(direction,)`` for a run (the first of the list where two share a name, as a search of the
+    list finds it); remembered with the destinations, since the move's check and its application ask."""
+    scope = _scope(s)
+    key = ("index", m.uid, run)
+    found: dict[tuple[Any, ...], tuple[float, float]] | None = scope.get(key)
+    if found is None:
+        found = {}
+        for i, mm, x, y in destinations(s, m, run):
+            found.setdefault((i,) if run else (i, mm), (x, y))
+        scope[key] = found
+    return found
+
+
 def _destinations(
     s: SignumState, m: Model
 ) -> tuple[list[tuple[int, int, float, float]], list[tuple[int, int, float, float]]]:
@@ -102,8 +121,11 @@ def contact_moves(s: SignumState, m: Model, limit: float | None = None) -> dict[
     me = cr.disc(m)
     check: bf.MoveCheck | None = None  # built for the first enemy in reach: most moves have none
     out = {}
+    mx, my, r, radius, hypot = m.x, m.y, cr.RADIUS[m.card], cr.RADIUS, math.hypot
     for e in cr.enemies(s, m):
-        if cr.dist(m, e) > reach + bf.EPS:
+        # cr.dist(m, e) > reach + EPS, inlined (its arithmetic; a negative distance, 0 there, is within
+        # reach either way): every enemy of every moving creature asks.
+        if hypot(mx - e.x, my - e.y) - r - radius[e.card] > reach + bf.EPS:
             continue
         ed = cr.disc_of(s, e)
         if bf.in_contact(me, ed):
@@ -112,12 +134,26 @@ def contact_moves(s: SignumState, m: Model, limit: float | None = None) -> dict[
         if need > reach + bf.EPS:
             continue
         if check is None:
-            check = bf.MoveCheck(
-                me, reach, cr.others(s, m.uid), cr.obstacles(s.terrain), cr.has(s, m, "flight")
-            )
+            check = move_check(s, m, reach)
         if not check.refused(x, y):
             out[e.uid] = (x, y)
     return out
+
+
+def move_check(s: SignumState, m: Model, reach: float) -> bf.MoveCheck:
+    """The check of the creature's moves of at most ``reach`` on this Battlefield (remembered with the
+    destinations: its legal list's contacts, the RL grid of exact points and the exact point it then moves
+    to all ask for the same one)."""
+    scope = _scope(s)
+    key = ("check", m.uid, reach)
+    found = scope.get(key)
+    if found is not None and found[0] is m:
+        return found[1]  # type: ignore[no-any-return]
+    check = bf.MoveCheck(
+        cr.disc(m), reach, cr.others(s, m.uid), cr.obstacles(s.terrain), cr.has(s, m, "flight")
+    )
+    scope[key] = (m, check)
+    return check
 
 
 def why_not_point(s: SignumState, m: Model, x: float, y: float) -> str | None:
@@ -134,10 +170,7 @@ class PointCheck:
     def __init__(self, s: SignumState, m: Model) -> None:
         self.reach = allowance(s, m, False)
         """How far the creature may go."""
-        me = cr.disc(m)
-        self.check = bf.MoveCheck(
-            me, self.reach, cr.others(s, m.uid), cr.obstacles(s.terrain), cr.has(s, m, "flight")
-        )
+        self.check = move_check(s, m, self.reach)
         """The move's geometry, from the creature's base (only what is within its reach)."""
 
     def __call__(self, x: float, y: float) -> str | None:

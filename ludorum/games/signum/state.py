@@ -97,6 +97,11 @@ class Pending:
     card: str = ""
 
 
+_found: list[Any] = [None, -1, None]
+"""The models tuple :meth:`SignumState.find` searched last (held, so its identity stays its own), the
+uid asked and the model found."""
+
+
 @dataclass(slots=True)
 class SignumState(GameState):
     """A whole game: every zone of both players, the turn and what is pending."""
@@ -138,17 +143,25 @@ class SignumState(GameState):
 
     def model(self, uid: int) -> Model:
         """The model with this uid (raises ``KeyError`` if it has left the Battlefield)."""
-        for m in self.models:
-            if m.uid == uid:
-                return m
-        raise KeyError(uid)
+        m = self.find(uid)
+        if m is None:
+            raise KeyError(uid)
+        return m
 
     def find(self, uid: int) -> Model | None:
-        """The model with this uid, or ``None``."""
-        for m in self.models:
+        """The model with this uid, or ``None`` (the last answer is remembered with the models searched:
+        a step asks for the acting creature several times, from its legal list to its move)."""
+        last = _found
+        models = self.models
+        if last[0] is models and last[1] == uid:
+            return last[2]  # type: ignore[no-any-return]
+        found = None
+        for m in models:
             if m.uid == uid:
-                return m
-        return None
+                found = m
+                break
+        last[0], last[1], last[2] = models, uid, found
+        return found
 
     def hero_of(self, seat: int) -> Model | None:
         """The seat's hero on the Battlefield, or ``None`` once it has fallen."""

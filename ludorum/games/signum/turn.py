@@ -54,8 +54,10 @@ def begin_turn(s: SignumState, seat: int) -> None:
     s.built = False
     s.acting, s.stage = -1, 0
     s.models = tuple(
-        m.but(activated=False, fresh=False, pursuits=0) if m.activated or m.fresh or m.pursuits else m
-        for m in s.models
+        [
+            m.but(activated=False, fresh=False, pursuits=0) if m.activated or m.fresh or m.pursuits else m
+            for m in s.models
+        ]
     )
     income = BASE_INCOME + sum(cr.CARDS[b].income for b in s.city[seat])
     gain(s, (seat,), income)
@@ -184,11 +186,17 @@ def start_activation(s: SignumState) -> None:
     seat = s.active
     s.phase = "activation"
     for m in s.models:
-        if m.side() == seat and m.wounds:
+        if m.wounds and m.side() == seat:
             # Rulebook › Glossary › Regeneration X: at the start of the activation phase it regenerates X.
             heal(s, m.uid, cr.x_of(s, m, "regeneration"))
     if s.prosperity[seat] >= 1:
-        s.coins_due = tuple(m.uid for m in s.models if m.side() == seat and cr.has(s, m, "clink_of_coins"))
+        s.coins_due = tuple(
+            [
+                m.uid
+                for m in s.models
+                if (m.owner if m.controller < 0 else m.controller) == seat and cr.has(s, m, "clink_of_coins")
+            ]
+        )
 
 
 def clink(s: SignumState, uid: int, pay: bool) -> None:
@@ -281,14 +289,15 @@ def _entry_point(
     for m in near:
         # bf.overlaps of the two bases, inlined: every spot of every card asks.
         if (
-            abs(m.y - y) < 6.5
-            and abs(m.x - x) < 6.5
+            -6.5 < m.y - y < 6.5
+            and -6.5 < m.x - x < 6.5
             and math.hypot(x - m.x, y - m.y) < r + radius[m.card] - bf.EPS
         ):
             return None
-    d = bf.Disc(x, y, r)
-    if any(o.impassable and bf.overlaps(d, o.disc) for o in cr.obstacles(s.terrain)):
-        return None
+    for o in cr.obstacles(s.terrain):
+        c = o.disc  # bf.overlaps of a base at (x, y) and the piece, inlined likewise
+        if o.impassable and math.hypot(x - c.x, y - c.y) < r + c.r - bf.EPS:
+            return None
     return x, y
 
 
@@ -301,7 +310,7 @@ def spell_targets(s: SignumState, seat: int, c: str) -> list[int]:
     if card.effect == "bolt":
         return [e.uid for e in cr.enemies(s, hero) if cr.dist(hero, e) <= bf.XL + bf.EPS]
     if card.effect == "mend":
-        return [m.uid for m in s.models if m.side() == seat and m.wounds]
+        return [m.uid for m in s.models if m.wounds and m.side() == seat]
     if card.effect == "bless":
         return [m.uid for m in s.models if m.side() == seat and not cr.has(s, m, card.arg)]
     return [-1]
@@ -413,7 +422,7 @@ def activatable(s: SignumState) -> list[Model]:
 def end_turn(s: SignumState) -> None:
     """End the turn: granted properties and Control lapse; the other player's turn begins."""
     s.models = tuple(
-        m.but(granted=(), controller=-1) if m.granted or m.controller >= 0 else m for m in s.models
+        [m.but(granted=(), controller=-1) if m.granted or m.controller >= 0 else m for m in s.models]
     )
     if s.turn >= victory.limit(s.players):
         victory.turn_limit(s)

@@ -76,7 +76,7 @@ def _heroes_on_battlefield(s: SignumState) -> frozenset[int]:
         last[0], last[1], last[2] = (
             s.models,
             heroes,
-            frozenset(m.owner for m in s.models if m.card == heroes[m.owner]),
+            frozenset([m.owner for m in s.models if m.card == heroes[m.owner]]),
         )
     return last[2]  # type: ignore[no-any-return]
 

@@ -9,8 +9,11 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from ludorum.engine import Action, IllegalAction
+from ludorum.engine.playout import random_states
 from ludorum.games.signum import GAME
 from ludorum.games.signum import battlefield as bf
+from ludorum.games.signum.movement import PointCheck, destination_index, destinations
+from ludorum.games.signum.state import SignumState
 
 from .helpers import build, m, model, play
 
@@ -205,3 +208,61 @@ def test_only_bases_within_reach_can_change_a_moves_answer(
     assert bf.check_move(me, x, y, allowance, near, terrain, flight) == bf.check_move(
         me, x, y, allowance, everyone, terrain, flight
     )
+
+
+def _moving_states(games: int) -> list[SignumState]:
+    """States of seeded random games in which a creature chooses where to move."""
+    out = []
+    for seed in range(games):
+        for s in random_states(GAME, GAME.config(2), seed):
+            if GAME._moving(s):
+                out.append(s)
+    return out
+
+
+def test_destination_index_names_the_first_destination_of_each_action() -> None:
+    """A move's or run's index (its legality check and its application look it up) answers what a search
+    of the destination list would: the first destination with those arguments, and nothing else."""
+    for s in _moving_states(3):
+        m_ = s.model(s.acting)
+        for run in (False, True):
+            found = destinations(s, m_, run)
+            index = destination_index(s, m_, run)
+            for i, mm, _, _ in found:
+                key = (i,) if run else (i, mm)
+                first = next((x, y) for i2, mm2, x, y in found if (i2,) == key or (i2, mm2) == key)
+                assert index[key] == first
+            assert len(index) == len({(i,) if run else (i, mm) for i, mm, _, _ in found})
+        assert not GAME._quick_legal(s, Action("move", ([0], 80)))  # unhashable: refused by the list
+        with pytest.raises(IllegalAction):
+            GAME.apply(s, Action("move", ([0], 80)))
+
+
+def test_find_answers_for_the_models_it_is_asked_about() -> None:
+    """SignumState.find remembers its last answer per models tuple: asking two states in turn, where a
+    creature moved, stands or has fallen, gives each state's own model."""
+    a = build(models=[m("grypharim_knight", 0, 30, 20), m("musketeer", 1, 30, 40)])
+    uid = model(a, "musketeer").uid
+    b = a.clone()
+    b.models = tuple(o.but(x=10.0) if o.uid == uid else o for o in a.models)
+    c = a.clone()
+    c.models = tuple(o for o in a.models if o.uid != uid)
+    for _ in range(2):
+        assert a.model(uid).x == 30.0 and b.model(uid).x == 10.0
+        assert c.find(uid) is None and a.find(uid) is a.model(uid)
+    with pytest.raises(KeyError):
+        c.model(uid)
+
+
+def test_the_grid_offers_exactly_the_points_the_check_accepts() -> None:
+    """The RL grid drops points off the board before rounding them and lengths past the allowance: it
+    offers exactly the grid points the move check accepts, at every length."""
+    from ludorum.games.signum.encoding import _GRID_POINTS, ENCODING
+
+    for s in _moving_states(2):
+        m_ = s.model(s.acting)
+        check = PointCheck(s, m_)
+        offered = {grid for grid, _ in ENCODING.open_actions(GAME, s, "move_to")}
+        for grid, dx, dy in _GRID_POINTS[len(bf.STEPS)]:
+            x, y = round((m_.x + dx) * 10), round((m_.y + dy) * 10)
+            assert (grid in offered) == (check(x / 10.0, y / 10.0) is None)
