@@ -55,11 +55,11 @@ TOKEN_IN_BODY = "x-ludorum-token"
 """Programs send ``X-Ludorum-Token: body`` to receive the seat token in the response body too."""
 
 
-def _answer(shown: dict[str, Any], response: Response | None = None) -> Response:
-    """A snapshot already rendered for its reader (``LiveGame.shown``), sent as it is: neither walked
-    again for its texts nor validated and re-encoded by FastAPI (a third of an action's cost on the
-    event loop).  The headers set on ``response`` (a dropped cookie) go with it."""
-    answer = JSONResponse(shown)
+def _answer(shown: str, response: Response | None = None) -> Response:
+    """A snapshot already rendered and encoded for its reader (``LiveGame.shown_json``), sent as it is:
+    neither walked again for its texts nor validated and re-encoded by FastAPI (a third of an action's
+    cost on the event loop).  The headers set on ``response`` (a dropped cookie) go with it."""
+    answer = Response(shown, media_type="application/json")
     if response is not None:
         answer.headers.raw.extend(response.headers.raw)
     return answer
@@ -262,9 +262,7 @@ async def game_state(
     if isinstance(looked, LiveGame):  # the readings of the latest steps may still be being decided
         await looked.readable(seat, since)
         if not looked.over:  # a rematch starts only once the game has ended: no query needed
-            snap = looked.shown(seat, since, language.reader.get())
-            snap["rematches"] = []
-            return _answer(snap, response)
+            return _answer(looked.shown_json(seat, since, language.reader.get(), rematches=[]), response)
     snap = looked.snapshot(seat, since)
     snap["rematches"] = await asyncio.to_thread(hub.store.rematches, game_id)
     return snap
@@ -331,7 +329,7 @@ async def submit(game_id: str, body: Submit, request: Request) -> Response:
         raise ApiError(422, "bad_action", str(e)) from None
     await hub.submit(live, seat, body.version, action)
     await live.readable(seat, body.version)  # at once unless others moved since (chance, a bot)
-    return _answer(live.shown(seat, body.version, language.reader.get()))
+    return _answer(live.shown_json(seat, body.version, language.reader.get()))
 
 
 # Every action of every game comes this way: a plain JSON body skips FastAPI's generic path

@@ -230,7 +230,7 @@ def test_views_encoded_by_a_worker_are_stored_as_the_json_they_encode(db_url: st
         before = game.step(before, game.sample_chance(before))
     action = game.legal_actions(before)[0]
     after = game.step(before, action)
-    _, views, _ = disclose_step(game, 0, before, game.to_move(before), action, after)
+    views = disclose_step(game, 0, before, game.to_move(before), action, after)[1].archive()
     assert isinstance(views, RawJSON)
     store = Store(db_url)
     try:
