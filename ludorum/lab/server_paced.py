@@ -195,9 +195,12 @@ async def _one_game(
     made = (await client.post("/api/games", json=body, headers=HEADERS)).json()
     gid, auth = made["id"], {"Authorization": f"Bearer {made['token']}"}
     url = f"{base.replace('http://', 'ws://')}/api/games/{gid}/ws"
-    # no pings from the clients (a browser sends none; it answers the server's)
-    with_mine = websockets.connect(url, additional_headers=auth, ping_interval=None)
-    async with with_mine as mine, websockets.connect(url, ping_interval=None) as seen:
+    # no pings from the clients (a browser sends none; it answers the server's).  The human reads its
+    # socket only between its turns: an unbounded queue keeps the client reading it (and answering the
+    # server's pings) meanwhile, as a browser does; with 16 unread pushes it stopped, and the server
+    # closed the socket after its ping went unanswered
+    with_mine = websockets.connect(url, additional_headers=auth, ping_interval=None, max_queue=None)
+    async with with_mine as mine, websockets.connect(url, ping_interval=None, max_queue=None) as seen:
         await mine.send(json.dumps({"type": "hello", "version": 0}))
         await seen.send(json.dumps({"type": "hello", "version": 0}))
         spectator = asyncio.create_task(_spectate(seen, window))

@@ -149,3 +149,24 @@ def test_each_paced_human_plays_through_a_client_of_its_own(monkeypatch: pytest.
         None, ramp=(3,), seconds=1.5, think=(0.0, 0.1), registry_ref="tests.server.support:fixture_registry"
     )
     assert len(played) >= 3  # three humans, three clients
+
+
+def test_a_paced_humans_socket_keeps_answering_pings_while_it_thinks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A human reads its own WebSocket only between its turns: a run of decisions (a compound action's
+    parts, 1-4 s each) leaves its pushes unread, and with a bounded queue the client stops reading the
+    socket, so the server's pings go unanswered and it closes the socket (1011, keepalive ping timeout)
+    — the bench's doing, not the server's: a browser reads its socket all the time."""
+    import websockets
+
+    opened: list[dict[str, Any]] = []
+    real = websockets.connect
+
+    def connect(url: str, **kwargs: Any) -> Any:
+        opened.append(kwargs)
+        return real(url, **kwargs)
+
+    monkeypatch.setattr(websockets, "connect", connect)
+    server_bench_paced(
+        None, ramp=(1,), seconds=1.0, think=(0.0, 0.1), registry_ref="tests.server.support:fixture_registry"
+    )
+    assert opened and all(kw.get("max_queue", 16) is None for kw in opened)
