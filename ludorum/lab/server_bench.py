@@ -217,7 +217,6 @@ def reap_group(pgid: int, seconds: float = 10.0) -> None:
 
 
 async def _play(
-    client: Any,
     base: str,
     game: dict[str, Any],
     until: float,
@@ -226,7 +225,24 @@ async def _play(
     bot: str | None = None,
 ) -> int:
     """Play games of ``game`` one after another until ``until``; returns the actions acknowledged by then.
-    With ``bot``, seat 0 is the only human and bots of that kind hold the other seats."""
+    With ``bot``, seat 0 is the only human and bots of that kind hold the other seats.  Each player has
+    a client of its own, as a browser does (one client for all walked every game's seat cookie, which
+    the server sets on each seat taken, on every request)."""
+    import httpx
+
+    async with httpx.AsyncClient(base_url=base, timeout=60) as client:
+        return await _play_with(client, base, game, until, lat, rng, bot)
+
+
+async def _play_with(
+    client: Any,
+    base: str,
+    game: dict[str, Any],
+    until: float,
+    lat: list[float],
+    rng: random.Random,
+    bot: str | None,
+) -> int:
     import websockets
 
     done = 0
@@ -312,11 +328,8 @@ def server_bench(
                 rng = random.Random(0)
                 start = time.perf_counter()
                 until = start + seconds
-                limits = httpx.Limits(max_connections=games * 2)
-                async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as client:
-                    counts = await asyncio.gather(
-                        *(_play(client, base, chosen, until, lat, rng, bot) for _ in range(games))
-                    )
+                players = (_play(base, chosen, until, lat, rng, bot) for _ in range(games))
+                counts = await asyncio.gather(*players)
                 # The rate is over the window, not until every client has left: closing a WebSocket
                 # can wait out the client's close timeout (10 s), which once counted as play.
                 return sum(counts), lat, seconds

@@ -155,18 +155,26 @@ async def _spectate(ws: Any, window: _Window) -> None:
                 window.pushes += 1
 
 
-async def _human(window: _Window, *play: Any) -> None:
-    """Play games as their one human, one after another, until cancelled (``play``: the client, the
-    base URL, the game's catalog entry, the bot kind, the think time and the random source of
-    :func:`_one_game`).  A game the server fails (a refused action, a lost connection) is counted
-    against the step, and replaced."""
-    while True:
-        try:
-            await _one_game(window, *play)
-        except Exception as e:  # whatever failed (httpx's, websockets' errors): counted, not fatal
-            if window.open:
-                window.errors.append(f"{type(e).__name__}: {e}"[:200])
-            await asyncio.sleep(1.0)
+async def _human(window: _Window, base: str, *play: Any) -> None:
+    """Play games as their one human, one after another, until cancelled (``play``: the game's catalog
+    entry, the bot kind, the think time and the random source of :func:`_one_game`), through a client of
+    its own, as a browser does: its connections and the seat cookies of the games it played.  (One
+    client for every human scanned all its connections and walked every game's cookie on each request:
+    at 300 games the bench's own process, not the server, set the latency.)  A game the server fails
+    (a refused action, a lost connection) is counted against the step, and replaced."""
+    import httpx
+
+    # an idle connection is dropped before uvicorn closes it (after 5 s): a request sent on a
+    # connection the server is closing fails
+    limits = httpx.Limits(max_connections=2, keepalive_expiry=KEEP_ALIVE)
+    async with httpx.AsyncClient(base_url=base, timeout=120, limits=limits) as client:
+        while True:
+            try:
+                await _one_game(window, client, base, *play)
+            except Exception as e:  # whatever failed (httpx's, websockets' errors): counted, not fatal
+                if window.open:
+                    window.errors.append(f"{type(e).__name__}: {e}"[:200])
+                await asyncio.sleep(1.0)
 
 
 async def _one_game(
@@ -187,9 +195,12 @@ async def _one_game(
     made = (await client.post("/api/games", json=body, headers=HEADERS)).json()
     gid, auth = made["id"], {"Authorization": f"Bearer {made['token']}"}
     url = f"{base.replace('http://', 'ws://')}/api/games/{gid}/ws"
-    # no pings from the clients (a browser sends none; it answers the server's)
-    with_mine = websockets.connect(url, additional_headers=auth, ping_interval=None)
-    async with with_mine as mine, websockets.connect(url, ping_interval=None) as seen:
+    # no pings from the clients (a browser sends none; it answers the server's).  The human reads its
+    # socket only between its turns: an unbounded queue keeps the client reading it (and answering the
+    # server's pings) meanwhile, as a browser does; with 16 unread pushes it stopped, and the server
+    # closed the socket after its ping went unanswered
+    with_mine = websockets.connect(url, additional_headers=auth, ping_interval=None, max_queue=None)
+    async with with_mine as mine, websockets.connect(url, ping_interval=None, max_queue=None) as seen:
         await mine.send(json.dumps({"type": "hello", "version": 0}))
         await seen.send(json.dumps({"type": "hello", "version": 0}))
         spectator = asyncio.create_task(_spectate(seen, window))
@@ -250,50 +261,44 @@ def server_bench_paced(
             async def run() -> None:
                 window = _Window()
                 rng = random.Random(0)
-                # an idle connection is dropped before uvicorn closes it (after 5 s): a request sent
-                # on a connection the server is closing fails
-                limits = httpx.Limits(max_connections=ramp[-1] + 8, keepalive_expiry=KEEP_ALIVE)
-                async with httpx.AsyncClient(base_url=base, timeout=120, limits=limits) as client:
-                    players: list[asyncio.Task[None]] = [asyncio.create_task(window.probe())]
-                    try:
-                        for n in ramp:
-                            while len(players) < n + 1:  # the games and the probe
-                                task = _human(
-                                    window, client, base, chosen, bot, think, random.Random(rng.random())
-                                )
-                                players.append(asyncio.create_task(task))
-                                await asyncio.sleep(1 / STARTS_PER_S)
-                            await asyncio.sleep(think[1])  # the new games' first turns come and go
-                            before, t0 = cpu_seconds(pid), time.perf_counter()
-                            window.start()
-                            await asyncio.sleep(seconds)
-                            window.open = False
-                            after, elapsed = cpu_seconds(pid), time.perf_counter() - t0
-                            loop_s, kids_s = after[0] - before[0], after[2] - before[2]
-                            process_s = after[1] - before[1]
-                            actions = len(window.lat)
-                            figures.steps.append(
-                                PacedStep(
-                                    n,
-                                    elapsed,
-                                    actions,
-                                    percentile(window.lat, 0.5) * 1000,
-                                    percentile(window.lat, 0.99) * 1000,
-                                    window.pushes,
-                                    loop_s * 1000 / max(actions, 1),
-                                    loop_s / elapsed,
-                                    process_s / elapsed,
-                                    percentile(window.lag, 0.99) * 1000,
-                                    kids_s / elapsed,
-                                    window.errors,
-                                )
+                players: list[asyncio.Task[None]] = [asyncio.create_task(window.probe())]
+                try:
+                    for n in ramp:
+                        while len(players) < n + 1:  # the games and the probe
+                            task = _human(window, base, chosen, bot, think, random.Random(rng.random()))
+                            players.append(asyncio.create_task(task))
+                            await asyncio.sleep(1 / STARTS_PER_S)
+                        await asyncio.sleep(think[1])  # the new games' first turns come and go
+                        before, t0 = cpu_seconds(pid), time.perf_counter()
+                        window.start()
+                        await asyncio.sleep(seconds)
+                        window.open = False
+                        after, elapsed = cpu_seconds(pid), time.perf_counter() - t0
+                        loop_s, kids_s = after[0] - before[0], after[2] - before[2]
+                        process_s = after[1] - before[1]
+                        actions = len(window.lat)
+                        figures.steps.append(
+                            PacedStep(
+                                n,
+                                elapsed,
+                                actions,
+                                percentile(window.lat, 0.5) * 1000,
+                                percentile(window.lat, 0.99) * 1000,
+                                window.pushes,
+                                loop_s * 1000 / max(actions, 1),
+                                loop_s / elapsed,
+                                process_s / elapsed,
+                                percentile(window.lag, 0.99) * 1000,
+                                kids_s / elapsed,
+                                window.errors,
                             )
-                            if progress is not None:
-                                progress(figures.steps[-1])
-                    finally:
-                        for t in players:
-                            t.cancel()
-                        await asyncio.gather(*players, return_exceptions=True)
+                        )
+                        if progress is not None:
+                            progress(figures.steps[-1])
+                finally:
+                    for t in players:
+                        t.cancel()
+                    await asyncio.gather(*players, return_exceptions=True)
 
             time.sleep(WARM_UP)  # the server's worker processes start in the background
             # A thread of its own: the caller may already run an event loop (Playwright's, a notebook's).

@@ -23,6 +23,7 @@ from ludorum.server.hub import Hub
 from ludorum.server.language import LocalizedRoute
 from ludorum.server.limits import client_key
 from ludorum.server.live import LiveGame
+from ludorum.server.plainroute import PlainJSONRoute
 from ludorum.server.retired import RetiredGame, other_rules_message
 from ludorum.server.schemas import Claimed, CreateGame, ErrorBody, Leave, Submit, Upload
 from ludorum.server.security import cookie_name, match_seat, presented_token
@@ -54,11 +55,11 @@ TOKEN_IN_BODY = "x-ludorum-token"
 """Programs send ``X-Ludorum-Token: body`` to receive the seat token in the response body too."""
 
 
-def _answer(shown: dict[str, Any], response: Response | None = None) -> Response:
-    """A snapshot already rendered for its reader (``LiveGame.shown``), sent as it is: neither walked
-    again for its texts nor validated and re-encoded by FastAPI (a third of an action's cost on the
-    event loop).  The headers set on ``response`` (a dropped cookie) go with it."""
-    answer = JSONResponse(shown)
+def _answer(shown: str, response: Response | None = None) -> Response:
+    """A snapshot already rendered and encoded for its reader (``LiveGame.shown_json``), sent as it is:
+    neither walked again for its texts nor validated and re-encoded by FastAPI (a third of an action's
+    cost on the event loop).  The headers set on ``response`` (a dropped cookie) go with it."""
+    answer = Response(shown, media_type="application/json")
     if response is not None:
         answer.headers.raw.extend(response.headers.raw)
     return answer
@@ -74,7 +75,7 @@ def _client(request: Request) -> str:
 
 
 def _seat(hub: Hub, live: LiveGame, request: Request) -> int | None:
-    return hub.seat_of(live, presented_token(live.id, request.headers, request.cookies))
+    return hub.seat_of(live, presented_token(live.id, request.headers))
 
 
 def _looker(
@@ -86,7 +87,7 @@ def _looker(
     """Who is looking: a seat, or a spectator.  A stale seat cookie (the seat was given up, the
     database replaced) only makes a spectator — and is dropped; a wrong Authorization header is refused."""
     try:
-        return hub.seat_of(live, presented_token(live.id, conn.headers, conn.cookies))
+        return hub.seat_of(live, presented_token(live.id, conn.headers))
     except ApiError:
         if "authorization" in conn.headers:
             raise
@@ -261,9 +262,7 @@ async def game_state(
     if isinstance(looked, LiveGame):  # the readings of the latest steps may still be being decided
         await looked.readable(seat, since)
         if not looked.over:  # a rematch starts only once the game has ended: no query needed
-            snap = looked.shown(seat, since, language.reader.get())
-            snap["rematches"] = []
-            return _answer(snap, response)
+            return _answer(looked.shown_json(seat, since, language.reader.get(), rematches=[]), response)
     snap = looked.snapshot(seat, since)
     snap["rematches"] = await asyncio.to_thread(hub.store.rematches, game_id)
     return snap
@@ -314,17 +313,11 @@ async def rematch(game_id: str, request: Request, response: Response) -> Claimed
     live = await hub.get(game_id)
     seat = require_seat(hub, live, request)
     new = await hub.rematch(live)
-    token = presented_token(live.id, request.headers, request.cookies)
+    token = presented_token(live.id, request.headers)
     kept = token is not None and match_seat(token, [(s.seat, s.token_hash) for s in new.seats]) == seat
     return _claimed(request, response, new.id, seat if kept else None, token if kept else None)
 
 
-@router.post(
-    "/games/{game_id}/actions",
-    summary="Take your turn",
-    response_model=dict[str, Any],
-    responses=refusals(400, 401, 404, 409),
-)
 async def submit(game_id: str, body: Submit, request: Request) -> Response:
     """Submit an action with the version you saw; the answer is your new view once it is stored."""
     hub = _hub(request)
@@ -336,7 +329,19 @@ async def submit(game_id: str, body: Submit, request: Request) -> Response:
         raise ApiError(422, "bad_action", str(e)) from None
     await hub.submit(live, seat, body.version, action)
     await live.readable(seat, body.version)  # at once unless others moved since (chance, a bot)
-    return _answer(live.shown(seat, body.version, language.reader.get()))
+    return _answer(live.shown_json(seat, body.version, language.reader.get()))
+
+
+# Every action of every game comes this way: a plain JSON body skips FastAPI's generic path
+router.add_api_route(
+    "/games/{game_id}/actions",
+    submit,
+    methods=["POST"],
+    summary="Take your turn",
+    response_model=dict[str, Any],
+    responses=refusals(400, 401, 404, 409),
+    route_class_override=PlainJSONRoute,
+)
 
 
 @router.get("/games/{game_id}/record", summary="Download the record", responses=refusals(401, 404, 409))

@@ -384,47 +384,63 @@ class Store:
         return item.done
 
     def _write_loop(self) -> None:
-        while True:
-            item = self._queue.get()
-            if item is None:
-                return
-            batch: list[_Append | _Archive] = [item]
-            stop = False
-            while len(batch) < MAX_BATCH:
-                try:
-                    more = self._queue.get_nowait()
-                except queue.Empty:
-                    break
-                if more is None:
-                    stop = True
-                    break
-                batch.append(more)
-            self._write_batch(batch)
-            if stop:
-                return
+        # The writer keeps one connection between batches: checking one out of the pool and back in
+        # (with its reset) for every batch cost the writer thread about as much CPU as a step's
+        # statements.  A batch that fails drops it (it may be broken); the next batch takes a fresh one.
+        conn: Connection | None = None
+        try:
+            while True:
+                item = self._queue.get()
+                if item is None:
+                    return
+                batch: list[_Append | _Archive] = [item]
+                stop = False
+                while len(batch) < MAX_BATCH:
+                    try:
+                        more = self._queue.get_nowait()
+                    except queue.Empty:
+                        break
+                    if more is None:
+                        stop = True
+                        break
+                    batch.append(more)
+                conn = self._write_batch(batch, conn)
+                if stop:
+                    return
+        finally:
+            if conn is not None:
+                conn.close()
 
-    def _write_batch(self, batch: list[_Append | _Archive]) -> None:
+    def _write_batch(self, batch: list[_Append | _Archive], conn: Connection | None) -> Connection | None:
+        """Store ``batch`` in one transaction on ``conn`` (a new connection if ``None``), and answer
+        each step; the connection to write the next batch with (``None``: take a fresh one)."""
         # One order for every batch of every process, so that two transactions never wait on each
         # other's rows in opposite orders (a deadlock on PostgreSQL).
         batch.sort(key=lambda a: (a.game_id, a.idx, isinstance(a, _Archive)))
         try:
-            with self._writing(), self.engine.begin() as conn:
-                stored = [self._append_in(conn, a) for a in batch]
+            with self._writing():
+                conn = conn or self.engine.connect()
+                with conn.begin():
+                    stored = [self._append_in(conn, a) for a in batch]
         except Exception:
+            if conn is not None:  # rolled back; it may be broken: not kept
+                with contextlib.suppress(Exception):
+                    conn.close()
             # One bad step (a game deleted underneath) must not fail its neighbours: one by one.
             for a in batch:
                 try:
-                    with self._writing(), self.engine.begin() as conn:
-                        ok = self._append_in(conn, a)
+                    with self._writing(), self.engine.begin() as one:
+                        ok = self._append_in(one, a)
                 except IntegrityError:
                     ok = False
                 except Exception as e:
                     _settle(a.done, error=e)
                     continue
                 _settle(a.done, ok)
-            return
+            return None
         for a, ok in zip(batch, stored, strict=True):
             _settle(a.done, ok)
+        return conn
 
     def _append_in(self, conn: Connection, a: _Append | _Archive) -> bool:
         """Insert one step unless its index is taken, and move its game on; whether it was stored.

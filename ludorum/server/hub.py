@@ -598,8 +598,9 @@ class Hub:
             )
             if labels is not None:
                 live.labelled(index + 1, after, labels)
+            live.encoded_views(after, views)
             if archive:
-                self.store.archive(live.id, index, entry_json(entry), views)
+                self.store.archive(live.id, index, entry_json(entry), views.archive())
         except Exception:  # a faulty game must not stall the log: the step stays secret to the others
             log.exception("game %s: the readings of step %d could not be decided", live.id, index)
         finally:

@@ -7,7 +7,7 @@ import dataclasses
 import datetime as dt
 import json
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ludorum.engine import CHANCE, Action, Config, Game, GameState, Record, Result, disclosure, i18n
 from ludorum.engine.bots import Bot
@@ -18,6 +18,10 @@ from ludorum.engine.record import ending, timed_out
 from ludorum.server import security
 from ludorum.server.clocks import GameClock, clocked_seat
 from ludorum.server.db import FINISHED, OPEN, RUNNING, SeatData
+from ludorum.server.retired import observer_key
+
+if TYPE_CHECKING:
+    from ludorum.server.workers import EncodedViews
 
 
 def provisional_entry(
@@ -87,6 +91,7 @@ class LiveGame:
     _names: tuple[GameState, list[str]] | None = None
     _rendered: dict[tuple[str, Observer, str], Any] = dataclasses.field(default_factory=dict)
     _rendered_version: int = -1
+    _encoded: tuple[GameState, EncodedViews] | None = None
 
     def legal(self) -> tuple[Action, ...]:
         """``game.legal_actions`` of the current state, computed once per state (the submission's
@@ -119,6 +124,17 @@ class LiveGame:
         if observer not in self._views:
             self._views[observer] = self.game.view(self.state, observer)
         return self._views[observer]
+
+    def encoded_views(self, state: GameState, views: EncodedViews) -> None:
+        """A worker encoded every observer's view of ``state`` (with a step's readings): kept while it
+        is the current state (compared as an object: a reload may bring another at the same version)."""
+        if self.state is state:
+            self._encoded = (state, views)
+
+    def _encoded_view(self, observer: Observer) -> str | None:
+        if self._encoded is None or self._encoded[0] is not self.state:
+            return None
+        return self._encoded[1].views.get(observer_key(observer))
 
     def unread(self, observer: Observer, since: int) -> list[asyncio.Future[None]]:
         """The pending readings ``observer`` needs for the log from ``since`` (none once the game is
@@ -248,12 +264,26 @@ class LiveGame:
         only the rest (the log from ``since``, the seats) is rendered for each answer."""
         return self._snapshot(observer, since, None if lang == i18n.SOURCE else lang)
 
+    def shown_json(self, observer: Observer, since: int, lang: str, **more: Any) -> str:
+        """``{**more, **shown(observer, since, lang)}`` encoded as JSON (:func:`compact_json`).  For an
+        English reader of a state whose views a worker has encoded (``encoded_views``), the view is
+        spliced in as the worker encoded it, last: neither computed nor encoded on the loop (a test
+        holds the two equal as JSON, for every observer)."""
+        view = self._encoded_view(observer) if lang == i18n.SOURCE else None
+        if view is None:
+            return compact_json({**more, **self.shown(observer, since, lang)})
+        frame = {**more, **self._snapshot(observer, since, None, with_view=False)}
+        del frame["view"]
+        return f'{compact_json(frame)[:-1]},"view":{view}}}'
+
     def _legal_json(self, lang: str | None) -> list[dict[str, Any]]:
         if lang is None:
             return [{"action": a.to_json(), "label": label} for a, label in self.legal_labels()]
         return [{"action": a.to_json(), "label": i18n.say(label, lang)} for a, label in self.legal_labels()]
 
-    def _snapshot(self, observer: Observer, since: int, lang: str | None) -> dict[str, Any]:
+    def _snapshot(
+        self, observer: Observer, since: int, lang: str | None, with_view: bool = True
+    ) -> dict[str, Any]:
         mover = self.to_move()
         public = self.over
         since = 0 if public else since
@@ -267,8 +297,8 @@ class LiveGame:
                 legal = self._render("legal", observer, lang, lambda: self._legal_json(lang))
             open_kinds = dict(self.game.open_kinds(self.state))
         result = self.result().to_json() if public else None
-        view = self.view(observer)
-        if lang is not None:
+        view = self.view(observer) if with_view else None
+        if lang is not None and with_view:
             view = self._render("view", observer, lang, lambda: i18n.localize(view, lang))
         frame = {
             "id": self.id,
@@ -336,7 +366,6 @@ class LiveGame:
             return
         key = (sub.observer, sub.sent_version, sub.lang)
         if key not in cache:  # one encoding for every subscriber with the same eyes, news and language
-            news = {"type": "state", **self.shown(sub.observer, sub.sent_version, sub.lang)}
-            cache[key] = compact_json(news)
+            cache[key] = self.shown_json(sub.observer, sub.sent_version, sub.lang, type="state")
         sub.sent_version = self.version
         sub.queue.put_nowait(cache[key])

@@ -12,6 +12,8 @@ import hmac
 import secrets
 from collections.abc import Iterable, Mapping
 
+from starlette.requests import cookie_parser
+
 COOKIE_PREFIX = "ludorum_seat_"
 
 
@@ -42,12 +44,18 @@ def cookie_name(game_id: str) -> str:
     return COOKIE_PREFIX + game_id
 
 
-def presented_token(game_id: str, headers: Mapping[str, str], cookies: Mapping[str, str]) -> str | None:
-    """The token a request carries: the Authorization header first, else the game's cookie."""
+def presented_token(game_id: str, headers: Mapping[str, str]) -> str | None:
+    """The token a request carries: the Authorization header first, else the game's cookie (read as
+    Starlette's ``request.cookies`` reads it)."""
     auth = headers.get("authorization", "")
     if auth[:7].lower() == "bearer ":
         return auth[7:].strip() or None
-    return cookies.get(cookie_name(game_id)) or None
+    # A browser sends a seat cookie for every game it played: the header is parsed only when it may
+    # hold this game's (parsing them all on every request cost more than the seat check itself).
+    header, name = headers.get("cookie"), cookie_name(game_id)
+    if not header or name not in header:
+        return None
+    return cookie_parser(header).get(name) or None
 
 
 def match_seat(token: str, hashes: Iterable[tuple[int, str | None]]) -> int | None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import dataclasses
 import json
 import multiprocessing
 import os
@@ -25,6 +26,7 @@ from ludorum.engine import Action, Game, GameState, Record, disclosure, replay_s
 from ludorum.engine.disclosure import LogEntry
 from ludorum.engine.record import TIMEOUT
 from ludorum.server.db import RawJSON
+from ludorum.server.live import compact_json
 from ludorum.server.retired import observer_key
 
 WORKERS_ENV = "LUDORUM_WORKERS"
@@ -61,17 +63,17 @@ def disclose_step(
     action: Action,
     after: GameState,
     label: int | None = None,
-) -> tuple[LogEntry, RawJSON, Labels | None]:
+) -> tuple[LogEntry, EncodedViews, Labels | None]:
     """The step's log entry with every observer's reading (``disclosure.disclose``), what the game
-    looks like afterwards to each observer (kept so that the game can be shown without a replay;
-    encoded here, as the database stores it: the server neither unpickles nor encodes the views), and
-    the safe labels of seat ``label``'s legal actions after it (``None``: not asked).  The hub asks
-    for them when a human who did not take the step decides next: that seat is sent its turn only
-    once this step's readings are decided, so finding its labels here delays nobody and takes a
-    millisecond (the information set's draws) off the event loop."""
+    looks like afterwards to each observer (kept so that the game can be shown without a replay, and
+    sent as it is in the pushes of that state; encoded here, off the server's GIL), and the safe labels
+    of seat ``label``'s legal actions after it (``None``: not asked).  The hub asks for them when a
+    human who did not take the step decides next: that seat is sent its turn only once this step's
+    readings are decided, so finding its labels here delays nobody and takes a millisecond (the
+    information set's draws) off the event loop."""
     entry = disclosure.disclose(game, index, before, actor, action, after)
     labels = None if label is None else disclosure.safe_labels(game, after, label)
-    return entry, RawJSON(json.dumps(archive_views(game, after))), labels
+    return entry, encode_views(game, after), labels
 
 
 def archive_views(game: Game[Any], state: GameState) -> dict[str, Any]:
@@ -81,6 +83,29 @@ def archive_views(game: Game[Any], state: GameState) -> dict[str, Any]:
         "views": {observer_key(o): game.view(state, o) for o in observers},
         "names": {str(s): game.seat_name(state, s) for s in range(state.config.players)},
     }
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class EncodedViews:
+    """:func:`archive_views` encoded, each observer's view on its own (``compact_json``, as the server
+    sends JSON): stored together as the archive, and spliced as they are into what the server sends
+    an observer of that state (``LiveGame.shown_json``), so the loop neither computes nor encodes them."""
+
+    views: dict[str, str]
+    """Each observer's view (by ``observer_key``), as JSON text."""
+    names: str
+    """The seats' names, as JSON text."""
+
+    def archive(self) -> RawJSON:
+        """The archive's JSON (``archive_views``' value), put together from the parts."""
+        views = ",".join(f"{json.dumps(key)}:{view}" for key, view in self.views.items())
+        return RawJSON(f'{{"views":{{{views}}},"names":{self.names}}}')
+
+
+def encode_views(game: Game[Any], state: GameState) -> EncodedViews:
+    """:func:`archive_views` of ``state``, encoded (:class:`EncodedViews`)."""
+    shown = archive_views(game, state)
+    return EncodedViews({k: compact_json(v) for k, v in shown["views"].items()}, compact_json(shown["names"]))
 
 
 def replay(game: Game[Any], record: Record) -> tuple[GameState, list[LogEntry]]:
@@ -129,10 +154,10 @@ class Workers:
             return await asyncio.to_thread(fn, *args)
         return await asyncio.wrap_future(self._executor(key).submit(fn, *args))
 
-    async def disclose(self, key: str, *step: Any) -> tuple[LogEntry, RawJSON, Labels | None]:
+    async def disclose(self, key: str, *step: Any) -> tuple[LogEntry, EncodedViews, Labels | None]:
         """:func:`disclose_step` of ``step`` (its arguments in order: the game, the step's index, the state
         before, the actor, the action, the state after, the seat whose labels are wanted) off the loop."""
-        out: tuple[LogEntry, RawJSON, Labels | None] = await self.run(key, disclose_step, *step)
+        out: tuple[LogEntry, EncodedViews, Labels | None] = await self.run(key, disclose_step, *step)
         return out
 
     async def replay(self, key: str, game: Game[Any], record: Record) -> tuple[GameState, list[LogEntry]]:

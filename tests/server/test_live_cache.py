@@ -3,6 +3,7 @@ what it would compute afresh, and a step (or a reload's new state) invalidates i
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -112,3 +113,37 @@ def test_the_seats_names_are_found_once_per_state_and_follow_it() -> None:
     assert [p["name"] for p in live.snapshot(None)["players"]] == [
         game.seat_name(live.state, s) for s in range(live.config.players)
     ]
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def test_the_views_a_worker_encoded_are_sent_as_they_are(
+    game: Game[Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Once a worker has encoded every observer's view of the current state (with a step's readings),
+    what an English reader is sent of that state splices them in: the same JSON, each observer its own
+    view, without computing or encoding a view on the loop; a step makes them stale."""
+    from ludorum.server.workers import encode_views
+
+    for live in _versions(game, 3, steps=25):
+        state = live.state
+        live.encoded_views(state, encode_views(game, state))
+        for o in observers(live.config.players):
+            for lang in i18n.LANGUAGES:
+                for since in {0, live.version}:
+                    expected = compact_json({"type": "state", **live.shown(o, since, lang)})
+                    live._views_version = -1  # nothing cached: a view computed now would be seen
+                    with monkeypatch.context() as m:
+                        if lang == i18n.SOURCE:
+                            m.setattr(
+                                live.game, "view", lambda *a: pytest.fail("a view computed on the loop")
+                            )
+                        sent = live.shown_json(o, since, lang, type="state")
+                    assert json.loads(sent) == json.loads(expected)
+    stale = _live(game)
+    first = stale.state
+    stale.encoded_views(first, encode_views(game, first))
+    _step(stale, random.Random(4))  # the encoded views are of the state before
+    for o in observers(stale.config.players):
+        assert json.loads(stale.shown_json(o, 0, i18n.SOURCE)) == json.loads(
+            compact_json(stale.shown(o, 0, i18n.SOURCE))
+        )

@@ -230,7 +230,7 @@ def test_views_encoded_by_a_worker_are_stored_as_the_json_they_encode(db_url: st
         before = game.step(before, game.sample_chance(before))
     action = game.legal_actions(before)[0]
     after = game.step(before, action)
-    _, views, _ = disclose_step(game, 0, before, game.to_move(before), action, after)
+    views = disclose_step(game, 0, before, game.to_move(before), action, after)[1].archive()
     assert isinstance(views, RawJSON)
     store = Store(db_url)
     try:
@@ -241,5 +241,39 @@ def test_views_encoded_by_a_worker_are_stored_as_the_json_they_encode(db_url: st
         stored = store.load("g1")
         assert stored is not None and stored.archive == json.loads(views) and stored.archived == 0
         assert stored.entries == [{"label": "a bid"}]
+    finally:
+        store.dispose()
+
+
+def test_the_writer_keeps_its_connection_and_drops_one_that_failed(db_url: str) -> None:
+    """The group-commit writer writes batch after batch on one connection (a checkout and check-in per
+    batch cost it as much CPU as a step's statements); a batch that fails drops it, its steps are
+    stored one by one as before, and the next batch takes a fresh connection."""
+    store = Store(db_url)
+    checkouts: list[Any] = []
+    sa.event.listen(store.engine, "checkout", lambda *args: checkouts.append(args))
+    try:
+        seats = [SeatData(0, "human"), SeatData(1, "human")]
+        store.create_game("g1", "sealed-bids", {"players": 2}, 3, "running", seats)
+        checkouts.clear()
+        for i in range(5):
+            assert store.append("g1", i, 0, {"kind": "bid", "args": [i]}, "running", None).result()
+        assert len(checkouts) == 1
+        real = store._append_in
+        failed: list[int] = []
+
+        def once(conn: Any, a: Any) -> bool:
+            if not failed:
+                failed.append(a.idx)
+                raise sa.exc.OperationalError("UPDATE", {}, Exception("the connection broke"))
+            return real(conn, a)
+
+        store._append_in = once  # type: ignore[method-assign]
+        assert store.append("g1", 5, 0, {"kind": "bid", "args": [5]}, "running", None).result()
+        assert store.append("g1", 6, 0, {"kind": "bid", "args": [6]}, "running", None).result()
+        assert failed == [5]
+        assert len(checkouts) == 3  # the failed batch's step alone, then a fresh one for the writer
+        stored = store.load("g1")
+        assert stored is not None and [s[1]["args"] for s in stored.steps] == [[i] for i in range(7)]
     finally:
         store.dispose()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -125,3 +126,47 @@ def test_a_paced_step_says_why_its_games_failed() -> None:
     step.errors = ["ReadTimeout: ", "ReadTimeout: ", "ConnectionClosed: 1006", "A", "B"]
     line = step.line()
     assert "5 games failed (2× ReadTimeout: ; 1× ConnectionClosed: 1006; 1× A; 1 more kinds)" in line
+
+
+def test_each_paced_human_plays_through_a_client_of_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Like a browser, each human's client holds its own connections and the seat cookies of the games
+    it played: one client for all (its pool scanned and its cookie jar walked on every request, both
+    growing with the games) made the bench's own process the bottleneck at 300 games."""
+    import httpx
+
+    played: dict[int, set[str]] = {}
+    real = httpx.AsyncClient.send
+
+    async def send(self: httpx.AsyncClient, request: httpx.Request, **kwargs: Any) -> httpx.Response:
+        if request.url.path.endswith("/actions"):
+            played.setdefault(id(self), set()).add(request.url.path.split("/")[3])
+            cookies = request.headers.get("cookie", "")
+            assert cookies.count("ludorum_seat_") <= len(played[id(self)]), "another game's cookie"
+        return await real(self, request, **kwargs)
+
+    monkeypatch.setattr(httpx.AsyncClient, "send", send)
+    server_bench_paced(
+        None, ramp=(3,), seconds=1.5, think=(0.0, 0.1), registry_ref="tests.server.support:fixture_registry"
+    )
+    assert len(played) >= 3  # three humans, three clients
+
+
+def test_a_paced_humans_socket_keeps_answering_pings_while_it_thinks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A human reads its own WebSocket only between its turns: a run of decisions (a compound action's
+    parts, 1-4 s each) leaves its pushes unread, and with a bounded queue the client stops reading the
+    socket, so the server's pings go unanswered and it closes the socket (1011, keepalive ping timeout)
+    — the bench's doing, not the server's: a browser reads its socket all the time."""
+    import websockets
+
+    opened: list[dict[str, Any]] = []
+    real = websockets.connect
+
+    def connect(url: str, **kwargs: Any) -> Any:
+        opened.append(kwargs)
+        return real(url, **kwargs)
+
+    monkeypatch.setattr(websockets, "connect", connect)
+    server_bench_paced(
+        None, ramp=(1,), seconds=1.0, think=(0.0, 0.1), registry_ref="tests.server.support:fixture_registry"
+    )
+    assert opened and all(kw.get("max_queue", 16) is None for kw in opened)
