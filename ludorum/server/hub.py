@@ -47,6 +47,7 @@ from ludorum.engine.information import InformationSet
 from ludorum.engine.record import TIMEOUT, is_handover, timed_out_seat, timeout_result, timeout_step
 from ludorum.server import security
 from ludorum.server.admission import bot_kind, check_record, game_named, seat_data, valid_config
+from ludorum.server.archive import archive_views
 from ludorum.server.catchup import CatchUp
 from ludorum.server.clocks import Clock, GameClock, SystemClock, clocked_seat
 from ludorum.server.db import FINISHED, SeatData, Store, StoredGame
@@ -57,7 +58,7 @@ from ludorum.server.live import LiveGame, provisional_entry
 from ludorum.server.retired import RetiredGame, entry_json, other_rules_message, retire
 from ludorum.server.security import match_seat, new_game_id, new_token, token_hash
 from ludorum.server.watch import ClockWatch
-from ludorum.server.workers import Workers, archive_views
+from ludorum.server.workers import Workers
 
 log = logging.getLogger("ludorum.server")
 

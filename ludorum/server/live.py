@@ -5,9 +5,8 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import datetime as dt
-import json
 import random
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ludorum.engine import CHANCE, Action, Config, Game, GameState, Record, Result, disclosure, i18n
 from ludorum.engine.bots import Bot
@@ -16,12 +15,10 @@ from ludorum.engine.game import CANCEL
 from ludorum.engine.information import Observer
 from ludorum.engine.record import ending, timed_out
 from ludorum.server import security
+from ludorum.server.archive import EncodedViews, compact_json
 from ludorum.server.clocks import GameClock, clocked_seat
 from ludorum.server.db import FINISHED, OPEN, RUNNING, SeatData
 from ludorum.server.retired import observer_key
-
-if TYPE_CHECKING:
-    from ludorum.server.workers import EncodedViews
 
 
 def provisional_entry(
@@ -41,11 +38,6 @@ def provisional_entry(
         and CANCEL in game.legal_actions(after)
     )
     return LogEntry(index, actor, who, action, game.describe(before, action), {}, game.stage(before), opens)
-
-
-def compact_json(value: Any) -> str:
-    """``value`` as JSON without the spaces after separators (what Starlette's ``JSONResponse`` sends)."""
-    return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
 
 
 @dataclasses.dataclass(eq=False)

@@ -15,8 +15,6 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
-import dataclasses
-import json
 import multiprocessing
 import os
 import zlib
@@ -25,9 +23,7 @@ from typing import Any
 from ludorum.engine import Action, Game, GameState, Record, disclosure, replay_states
 from ludorum.engine.disclosure import LogEntry
 from ludorum.engine.record import TIMEOUT
-from ludorum.server.db import RawJSON
-from ludorum.server.live import compact_json
-from ludorum.server.retired import observer_key
+from ludorum.server.archive import EncodedViews, encode_views
 
 WORKERS_ENV = "LUDORUM_WORKERS"
 """The environment setting for the number of worker processes (``0``: threads)."""
@@ -74,38 +70,6 @@ def disclose_step(
     entry = disclosure.disclose(game, index, before, actor, action, after)
     labels = None if label is None else disclosure.safe_labels(game, after, label)
     return entry, encode_views(game, after), labels
-
-
-def archive_views(game: Game[Any], state: GameState) -> dict[str, Any]:
-    """Every observer's view of ``state`` and the seats' names, as stored in ``games.archive``."""
-    observers = disclosure.observers(state.config.players)
-    return {
-        "views": {observer_key(o): game.view(state, o) for o in observers},
-        "names": {str(s): game.seat_name(state, s) for s in range(state.config.players)},
-    }
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class EncodedViews:
-    """:func:`archive_views` encoded, each observer's view on its own (``compact_json``, as the server
-    sends JSON): stored together as the archive, and spliced as they are into what the server sends
-    an observer of that state (``LiveGame.shown_json``), so the loop neither computes nor encodes them."""
-
-    views: dict[str, str]
-    """Each observer's view (by ``observer_key``), as JSON text."""
-    names: str
-    """The seats' names, as JSON text."""
-
-    def archive(self) -> RawJSON:
-        """The archive's JSON (``archive_views``' value), put together from the parts."""
-        views = ",".join(f"{json.dumps(key)}:{view}" for key, view in self.views.items())
-        return RawJSON(f'{{"views":{{{views}}},"names":{self.names}}}')
-
-
-def encode_views(game: Game[Any], state: GameState) -> EncodedViews:
-    """:func:`archive_views` of ``state``, encoded (:class:`EncodedViews`)."""
-    shown = archive_views(game, state)
-    return EncodedViews({k: compact_json(v) for k, v in shown["views"].items()}, compact_json(shown["names"]))
 
 
 def replay(game: Game[Any], record: Record) -> tuple[GameState, list[LogEntry]]:
