@@ -16,7 +16,7 @@ from ludorum.engine import Action, Config, IllegalAction, disclosure
 from ludorum.engine.conformance import ConformanceError, check_game, check_public_step
 from ludorum.engine.playout import random_states
 from ludorum.games import registry
-from tests.fixtures import two_and_three
+from tests.fixtures import kit_refuses, two_and_three
 from tests.fixtures.face_down import FaceDown, FaceDownState
 
 
@@ -126,14 +126,12 @@ def test_rightly_declared_labels_pass_the_kit() -> None:
 
 def test_a_label_wrongly_declared_public_fails_the_kit() -> None:
     game = TellingDraws()
-    with pytest.raises(ConformanceError, match="declares the label of 'draw' public"):
-        check_game(game, two_and_three(game), games=10, seed=1)
+    kit_refuses(game, "declares the label of 'draw' public")
 
 
 def test_labels_declared_public_for_a_kind_not_declared_public_fail_the_kit() -> None:
     game = LabelsOnly()
-    with pytest.raises(ConformanceError, match="declares the label of 'draw' public but not the kind"):
-        check_game(game, two_and_three(game), games=2, seed=1)
+    kit_refuses(game, "declares the label of 'draw' public but not the kind", games=2)
 
 
 def unexplained(game: FaceUpDraws) -> list[tuple[FaceDownState, int, Action, FaceDownState, int | None]]:
