@@ -55,11 +55,12 @@ class Advice:
 def advise(
     info: InformationSet[Any], level: str = LEVEL, iterations: int | None = None, step: int = 0
 ) -> Advice:
-    """The best move for ``info``'s seat by the search bot of ``level`` (``iterations`` overrides its
-    budget), seeded from the seat's knowledge at ``step`` only."""
+    """The best move for ``info``'s seat by the search bot of ``level``, seeded from the seat's knowledge
+    at ``step`` only.  ``iterations`` replaces the level's whole budget, its wall-clock cap included, so
+    that the advice is the same on any machine; without it the level's cap bounds the server's work."""
     overrides: dict[str, Any] = {"reuse": False}
     if iterations is not None:
-        overrides["iterations"] = iterations
+        overrides.update(iterations=iterations, seconds=None)
     bot = SearchBot(level_settings(level, info.game.name, **overrides))
     action = bot.decide(info, knowledge_rng("advice", info.seat, step, info.view))
     values = bot.last.values

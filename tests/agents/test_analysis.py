@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
+import pytest
+
 from ludorum.agents.analysis import advise, analyse, spread
+from ludorum.agents.search import bot as bot_module
 from ludorum.engine import CHANCE, Action, Playthrough, Record, replay_states
 from ludorum.engine.information import InformationSet
 from tests.agents.tiny import ODDS, Gamble, Nim
@@ -87,6 +91,19 @@ def test_advice_depends_only_on_what_the_seat_knows() -> None:
         advice = advise(InformationSet(game, s, 1), iterations=200, step=3)
         answers.append((advice.action, advice.win, advice.values))
     assert answers[0] == answers[1]
+
+
+def test_advice_with_a_set_number_of_iterations_runs_them_all_however_slow_the_machine(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A clock that jumps a minute at every reading: a level's wall-clock cap would end the search at
+    # its first check.  Given iterations, advice (and so analysis) must not depend on the machine.
+    ticks = itertools.count()
+    monkeypatch.setattr(bot_module.time, "perf_counter", lambda: 60.0 * next(ticks))
+    game = SealedBids()
+    s = game.step(game.new(game.config(2), 9), Action("prize", (6,)))
+    advice = advise(InformationSet(game, s, 0), iterations=200)
+    assert sum(visits for visits, _ in advice.values.values()) == 200
 
 
 def test_a_forced_move_is_advised_without_search() -> None:
