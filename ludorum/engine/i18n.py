@@ -95,6 +95,18 @@ class _Said(str):
         """This text in the current context's language, formatted by ``spec``."""
         return format(self.render(_current.get()), spec)
 
+    def __reduce_ex__(self, protocol: Any) -> tuple[Any, ...]:
+        """Pickle (bots and workers in other processes) as the English and the parts it was made of,
+        so that unpickling renders nothing: the server's pool thread unpickles every step's texts."""
+        return (_restore, (type(self), str.__str__(self), self.__dict__))
+
+
+def _restore(cls: type[_Said], english: str, parts: dict[str, Any]) -> _Said:
+    """Unpickle a text (:meth:`_Said.__reduce_ex__`)."""
+    self = str.__new__(cls, english)
+    self.__dict__.update(parts)
+    return self
+
 
 class Text(_Said):
     """Player-facing text: English as a ``str``, and everything needed to say it in another language.
@@ -116,10 +128,6 @@ class Text(_Said):
         self.msgid, self.plural, self.params = msgid, plural, params
         return self
 
-    def __reduce_ex__(self, protocol: Any) -> tuple[Any, ...]:
-        """Pickle (bots and workers in other processes) as the message: the English follows from it."""
-        return (_rebuild, (self.msgid, self.plural, dict(self.params)))
-
     def render(self, lang: str) -> str:
         """This text in ``lang`` (English parts where the catalog has no translation)."""
         if lang == SOURCE:
@@ -130,11 +138,6 @@ class Text(_Said):
         else:
             pattern = t.ngettext(self.msgid, self.plural, int(self.params.get("n", 0)))
         return _format(pattern, self.params, lang)
-
-
-def _rebuild(msgid: str, plural: str | None, params: dict[str, Any]) -> Text:
-    """Unpickle a :class:`Text`."""
-    return Text(msgid, plural, **params)
 
 
 def _format(pattern: str, params: Mapping[str, Any], lang: str) -> str:
@@ -162,10 +165,6 @@ class Joined(_Said):
         self.parts, self.sep = items, sep
         return self
 
-    def __reduce_ex__(self, protocol: Any) -> tuple[Any, ...]:
-        """Rebuild from the pieces."""
-        return (Joined, (self.sep, self.parts))
-
     def render(self, lang: str) -> str:
         """The pieces in ``lang``, joined."""
         return str(_say(self.sep, lang)).join(str(_say(p, lang)) for p in self.parts)
@@ -188,10 +187,6 @@ class Glossed(_Said):
         self = super().__new__(cls, f"{_say(name, SOURCE)} ({gloss})")
         self.name, self.gloss, self.lang = name, gloss, check(lang)
         return self
-
-    def __reduce_ex__(self, protocol: Any) -> tuple[Any, ...]:
-        """Rebuild from the name and its gloss."""
-        return (Glossed, (self.name, self.gloss, self.lang))
 
     def render(self, lang: str) -> str:
         """The name alone in the gloss's language, else the name in ``lang`` with the gloss."""
