@@ -9,14 +9,21 @@ import dataclasses
 import json
 from typing import Any
 
+import orjson
+
 from ludorum.engine import Game, GameState, disclosure
 from ludorum.server.db import RawJSON
 from ludorum.server.retired import observer_key
 
 
 def compact_json(value: Any) -> str:
-    """``value`` as JSON without the spaces after separators (what Starlette's ``JSONResponse`` sends)."""
-    return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    """``value`` as JSON without the spaces after separators (what Starlette's ``JSONResponse`` sends).
+
+    orjson, not ``json``: every answer, push and archive of a step is encoded here, and ``json.dumps``
+    of a snapshot was a tenth of the server's CPU per action.  The same JSON values as ``json.dumps``
+    (tested on every game's snapshots): non-string keys as strings, texts (``str`` subclasses) as their
+    strings.  (A NaN, which no view holds, would be ``null`` where ``json`` refuses it.)"""
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def archive_views(game: Game[Any], state: GameState) -> dict[str, Any]:
