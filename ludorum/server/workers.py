@@ -5,17 +5,15 @@ observer's information set and plays alternatives in them: a few milliseconds a 
 of Signum.  Replaying a stored game to resume it costs that for every step.  Both are pure functions of
 pickled game objects, so they run in worker processes — in parallel with the server, outside its GIL.
 
-A :class:`Workers` owns a few single-process executors; the jobs of one game always go to the same
+A :class:`Workers` owns a few worker processes (:class:`~ludorum.server.pipeworker.PipeWorker`: fed
+and read by the event loop itself, no thread in between); the jobs of one game always go to the same
 one, in order.  ``workers=0`` runs the jobs in threads instead (the tests' default: the same code
-without a process per test server).  Executors start on the first job.
+without a process per test server).  Processes start on :meth:`Workers.start` or the first job.
 """
 
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
-import contextlib
-import multiprocessing
 import os
 import zlib
 from typing import Any
@@ -24,6 +22,7 @@ from ludorum.engine import Action, Game, GameState, Record, disclosure, replay_s
 from ludorum.engine.disclosure import LogEntry
 from ludorum.engine.record import TIMEOUT
 from ludorum.server.archive import EncodedViews, encode_views
+from ludorum.server.pipeworker import PipeWorker
 
 WORKERS_ENV = "LUDORUM_WORKERS"
 """The environment setting for the number of worker processes (``0``: threads)."""
@@ -85,38 +84,29 @@ def replay(game: Game[Any], record: Record) -> tuple[GameState, list[LogEntry]]:
 
 
 class Workers:
-    """``workers`` single-process executors (``0``: threads) for disclosures and replays."""
+    """``workers`` worker processes (``0``: threads) for disclosures and replays."""
 
     def __init__(self, workers: int | None = None) -> None:
         self.workers = default_workers() if workers is None else workers
-        self._executors: list[concurrent.futures.ProcessPoolExecutor] = []
+        self._processes: list[PipeWorker] = []
 
     def start(self) -> None:
         """Start the worker processes now, in the background (spawning one and importing the rules
-        takes a second or more: better before the first step than during it)."""
-        if self.workers:
-            for ex in self._executor_list():
-                ex.submit(_start_worker)
+        takes a second or more: better before the first step than during it).  On the event loop."""
+        for worker in self._worker_list():
+            worker.start()
 
-    def _executor(self, key: str) -> concurrent.futures.ProcessPoolExecutor:
-        executors = self._executor_list()
-        return executors[zlib.crc32(key.encode()) % len(executors)]
-
-    def _executor_list(self) -> list[concurrent.futures.ProcessPoolExecutor]:
-        if not self._executors:
-            # Spawned, never forked: the server runs threads (the writer, the database pool).
-            ctx = multiprocessing.get_context("spawn")
-            self._executors = [
-                concurrent.futures.ProcessPoolExecutor(1, mp_context=ctx, initializer=_start_worker)
-                for _ in range(self.workers)
-            ]
-        return self._executors
+    def _worker_list(self) -> list[PipeWorker]:
+        if not self._processes:
+            self._processes = [PipeWorker(_start_worker) for _ in range(self.workers)]
+        return self._processes
 
     async def run(self, key: str, fn: Any, *args: Any) -> Any:
         """``fn(*args)`` in the worker of ``key`` (a game id), or in a thread without workers."""
         if self.workers == 0:
             return await asyncio.to_thread(fn, *args)
-        return await asyncio.wrap_future(self._executor(key).submit(fn, *args))
+        workers = self._worker_list()
+        return await workers[zlib.crc32(key.encode()) % len(workers)].run(fn, *args)
 
     async def disclose(self, key: str, *step: Any) -> tuple[LogEntry, EncodedViews, Labels | None]:
         """:func:`disclose_step` of ``step`` (its arguments in order: the game, the step's index, the state
@@ -131,7 +121,6 @@ class Workers:
 
     def shutdown(self) -> None:
         """Stop the workers (a job under way is abandoned)."""
-        for ex in self._executors:
-            with contextlib.suppress(Exception):
-                ex.shutdown(wait=False, cancel_futures=True)
-        self._executors = []
+        for worker in self._processes:
+            worker.close()
+        self._processes = []

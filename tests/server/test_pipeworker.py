@@ -1,0 +1,77 @@
+"""The worker process the event loop feeds through pipes: results, failures, order, size, death."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import threading
+
+import pytest
+
+from ludorum.server.pipeworker import PipeWorker, WorkerDied
+
+
+def _echo(value: object) -> object:
+    return value
+
+
+def _big(n: int) -> bytes:
+    return bytes(range(256)) * (n // 256)
+
+
+def _fail(message: str) -> None:
+    raise ValueError(message)
+
+
+def _unpicklable() -> object:
+    return threading.Lock()
+
+
+def _die() -> None:
+    os._exit(3)
+
+
+def _pid() -> int:
+    return os.getpid()
+
+
+async def _with_worker(body: object) -> None:
+    worker = PipeWorker()
+    try:
+        await body(worker)  # type: ignore[operator]
+    finally:
+        worker.close()
+
+
+def test_jobs_answer_in_order_whatever_their_size() -> None:
+    async def body(worker: PipeWorker) -> None:
+        # 3 MB crosses the pipe in many reads (its buffer is 64 KB): the frames are put back together
+        sizes = [10, 3_000_000, 0, 70_000, 1]
+        answers = await asyncio.gather(*(worker.run(_big, n) for n in sizes))
+        assert [len(a) for a in answers] == [n // 256 * 256 for n in sizes]
+        assert await worker.run(_echo, {"a": (1, 2)}) == {"a": (1, 2)}
+        assert await worker.run(_pid) != os.getpid()
+
+    asyncio.run(_with_worker(body))
+
+
+def test_a_jobs_exception_is_raised_to_its_caller_and_the_worker_goes_on() -> None:
+    async def body(worker: PipeWorker) -> None:
+        with pytest.raises(ValueError, match="no such card"):
+            await worker.run(_fail, "no such card")
+        with pytest.raises(RuntimeError, match="does not pickle"):
+            await worker.run(_unpicklable)
+        assert await worker.run(_echo, 5) == 5
+
+    asyncio.run(_with_worker(body))
+
+
+def test_a_worker_that_dies_fails_its_jobs_and_the_next_job_starts_another() -> None:
+    async def body(worker: PipeWorker) -> None:
+        first = await worker.run(_pid)
+        with pytest.raises(WorkerDied, match="exit code 3"):
+            await worker.run(_die)
+        assert await worker.run(_echo, "again") == "again"
+        assert await worker.run(_pid) != first
+
+    asyncio.run(_with_worker(body))
