@@ -367,6 +367,7 @@ def _serve_main() -> None:
     import uvicorn
 
     from ludorum.server import create_app
+    from ludorum.server.run import settle_memory
 
     url, port, ref = sys.argv[1], int(sys.argv[2]), sys.argv[3] if len(sys.argv) > 3 else ""
     registry = None
@@ -374,6 +375,7 @@ def _serve_main() -> None:
         module, _, attr = ref.partition(":")
         registry = getattr(importlib.import_module(module), attr)()
     app = create_app(registry, url, bot_delay=float(os.environ.get(BOT_DELAY_ENV, "0")))
+    settle_memory()  # as ``ludorum serve`` does
     profile_to = os.environ.get(PROFILE_ENV)
     if not profile_to:
         uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import socket
 
 from ludorum.engine import Registry
@@ -17,6 +18,15 @@ def free_port(host: str, preferred: int) -> int:
                 continue
             return int(s.getsockname()[1])
     raise OSError(f"no free port on {host}")
+
+
+def settle_memory() -> None:
+    """Before serving: move what start-up made (the modules, the rules' content, the app) out of the
+    garbage collector's reach (``gc.freeze``), so that its full collections, which run between
+    requests, walk only what serving makes: in the 8-game bench the longest pause fell from 72-75 ms
+    to 33-41 ms (docs/server.md).  For a server process only, once: frozen objects are never freed."""
+    gc.collect()
+    gc.freeze()
 
 
 def serve(
@@ -48,4 +58,5 @@ def serve(
             f"Ludorum is running: open http://{shown}:{port}/  (games stored in {where}; Ctrl+C stops)",
             flush=True,
         )
+    settle_memory()
     uvicorn.run(app, host=host, port=port, log_level="warning")

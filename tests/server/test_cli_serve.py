@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 import httpx
+import pytest
 
 
 def test_start_serves_the_lobby_on_localhost_with_sqlite_in_the_data_dir(tmp_path: Path) -> None:
@@ -42,3 +43,21 @@ def test_start_serves_the_lobby_on_localhost_with_sqlite_in_the_data_dir(tmp_pat
     finally:
         proc.terminate()
         proc.wait(timeout=30)
+
+
+def test_serve_freezes_what_start_up_made_before_it_serves(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # Full collections walk only what serving makes (docs/server.md, the GC's pauses): the freeze
+    # comes after the app and the migrations, before uvicorn answers anything.
+    import gc
+
+    import uvicorn
+
+    from ludorum.server import run
+
+    calls: list[str] = []
+    monkeypatch.setattr(gc, "freeze", lambda: calls.append("freeze"))
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: calls.append("serve"))
+    run.serve(database_url=f"sqlite:///{tmp_path / 'db.sqlite3'}", announce=False)
+    assert calls == ["freeze", "serve"]
