@@ -67,6 +67,8 @@ class ServerFigures:
     """CPU milliseconds of the whole server process (every thread) per acknowledged action."""
     workers_cpu_ms: float = float("nan")
     """CPU milliseconds of the server's worker processes (readings, replays, search bots) per action."""
+    finished: int = 0
+    """Games played to their end within the window (each player starts the next at once)."""
 
     def line(self) -> str:
         """The figure as one line of text."""
@@ -225,8 +227,9 @@ async def _play(
     lat: list[float],
     rng: random.Random,
     bot: str | None = None,
-) -> int:
-    """Play games of ``game`` one after another until ``until``; returns the actions acknowledged by then.
+) -> tuple[int, int]:
+    """Play games of ``game`` one after another until ``until``; returns the actions acknowledged and the
+    games finished by then.
     With ``bot``, seat 0 is the only human and bots of that kind hold the other seats.  Each player has
     a client of its own, as a browser does (one client for all walked every game's seat cookie, which
     the server sets on each seat taken, on every request)."""
@@ -244,10 +247,8 @@ async def _play_with(
     lat: list[float],
     rng: random.Random,
     bot: str | None,
-) -> int:
-    import websockets
-
-    done = 0
+) -> tuple[int, int]:
+    done = finished = 0
     players = game["min_players"]
     while time.perf_counter() < until:
         seats = [{"kind": "human"}] * players
@@ -260,8 +261,7 @@ async def _play_with(
             tokens.append(
                 (await client.post(f"/api/games/{gid}/seats/{seat}/claim", headers=HEADERS)).json()["token"]
             )
-        ws_url = base.replace("http://", "ws://") + f"/api/games/{gid}/ws"
-        async with websockets.connect(ws_url) as ws:
+        async with watch(base, gid) as ws:
             await ws.send(json.dumps({"type": "hello", "version": 0}))
             snap: dict[str, Any] = orjson.loads(await ws.recv())
             while snap["status"] != "finished" and time.perf_counter() < until:
@@ -280,7 +280,22 @@ async def _play_with(
                 if time.perf_counter() <= until:  # acknowledged within the measured window
                     lat.append(took)
                     done += 1
-    return done
+            finished += snap["status"] == "finished" and time.perf_counter() <= until
+    return done, finished
+
+
+def watch(base: str, gid: str) -> Any:
+    """A player's WebSocket on game ``gid`` (an async context manager), read as a browser reads it.
+
+    ``max_queue=None``: the client takes in every push as it comes.  With websockets' default queue of
+    16 it stopped reading the socket after 16 unread pushes (a player reads its socket only when it
+    waits), so the close at a game's end waited out its 10 s timeout for a close frame it never read,
+    and a game that ended within the window left its player idle for the rest of it: in the 8-game
+    bench about half of the player-seconds, so 300 actions/s were measured where the server answered
+    450."""
+    import websockets
+
+    return websockets.connect(base.replace("http://", "ws://") + f"/api/games/{gid}/ws", max_queue=None)
 
 
 async def play_random(
@@ -325,7 +340,7 @@ def server_bench(
             if chosen is None:
                 raise RuntimeError(f"no game called {game!r}")
 
-            async def run() -> tuple[int, list[float], float]:
+            async def run() -> tuple[int, int, list[float], float]:
                 lat: list[float] = []
                 rng = random.Random(0)
                 start = time.perf_counter()
@@ -334,14 +349,14 @@ def server_bench(
                 counts = await asyncio.gather(*players)
                 # The rate is over the window, not until every client has left: closing a WebSocket
                 # can wait out the client's close timeout (10 s), which once counted as play.
-                return sum(counts), lat, seconds
+                return sum(c[0] for c in counts), sum(c[1] for c in counts), lat, seconds
 
             # The server's worker processes start in the background: not part of the measure.
             time.sleep(WARM_UP)
             # A thread of its own: the caller may already run an event loop (Playwright's, a notebook's).
             cpu_before = cpu_seconds(pid)
             with concurrent.futures.ThreadPoolExecutor(1) as pool:
-                actions, lat, elapsed = pool.submit(asyncio.run, run()).result()
+                actions, finished, lat, elapsed = pool.submit(asyncio.run, run()).result()
             cpu = [
                 (b - a) * 1000 / max(actions, 1) for a, b in zip(cpu_before, cpu_seconds(pid), strict=True)
             ]
@@ -356,7 +371,10 @@ def server_bench(
         commit_p50,
         commits_per_s,
         bot or "",
-        *cpu,
+        loop_cpu_ms=cpu[0],
+        server_cpu_ms=cpu[1],
+        workers_cpu_ms=cpu[2],
+        finished=finished,
     )
 
 

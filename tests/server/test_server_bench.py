@@ -170,3 +170,45 @@ def test_a_paced_humans_socket_keeps_answering_pings_while_it_thinks(monkeypatch
         None, ramp=(1,), seconds=1.0, think=(0.0, 0.1), registry_ref="tests.server.support:fixture_registry"
     )
     assert opened and all(kw.get("max_queue", 16) is None for kw in opened)
+
+
+def test_a_player_that_reads_its_socket_only_when_it_waits_leaves_its_game_at_once() -> None:
+    """The bench's players read their WebSocket only while they wait (chance, a bot); a game played to
+    its end without reading it leaves dozens of pushes unread, and the close must still be prompt: with
+    websockets' default queue the client stopped reading and the close waited out its 10 s timeout,
+    leaving the player idle (half the 8-game bench's player-seconds)."""
+    import asyncio
+    import json
+    import random
+    import tempfile
+
+    import httpx
+
+    from ludorum.lab.server_bench import HEADERS, bench_server, free_port, play_random, watch
+
+    async def play_one(base: str) -> tuple[int, float]:
+        async with httpx.AsyncClient(base_url=base, timeout=30) as client:
+            body = {"game": "sealed-bids", "config": {"players": 2}, "seats": [{"kind": "human"}] * 2}
+            made = (await client.post("/api/games", json={**body, "claim": 0}, headers=HEADERS)).json()
+            other = await client.post(f"/api/games/{made['id']}/seats/1/claim", headers=HEADERS)
+            tokens, rng, steps = [made["token"], other.json()["token"]], random.Random(3), 0
+            async with watch(base, made["id"]) as ws:
+                await ws.send(json.dumps({"type": "hello", "version": 0}))
+                snap = json.loads(await ws.recv())  # then one push a step, none read
+                while snap["status"] != "finished":
+                    auth = {"Authorization": f"Bearer {tokens[snap['to_move'] or 0]}"}
+                    if snap["to_move"] is None or snap.get("seat") != snap["to_move"]:
+                        await asyncio.sleep(0.01)  # chance, or the other seat's turn: its own view
+                        snap = (await client.get(f"/api/games/{made['id']}", headers=auth)).json()
+                        continue
+                    _, snap = await play_random(client, made["id"], snap, auth, rng)
+                    steps += 1
+                started = time.perf_counter()
+            return steps, time.perf_counter() - started
+
+    with tempfile.TemporaryDirectory() as tmp:
+        url = f"sqlite:///{Path(tmp) / 'server.sqlite3'}"
+        with bench_server("tests.server.support:fixture_registry", url, free_port()) as (base, _):
+            steps, closing = asyncio.run(play_one(base))
+    assert steps > 16  # more pushes than websockets' default queue holds went unread
+    assert closing < 3.0
