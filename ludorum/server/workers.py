@@ -14,6 +14,7 @@ without a process per test server).  Processes start on :meth:`Workers.start` or
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import zlib
 from typing import Any
@@ -42,7 +43,17 @@ def default_workers() -> int:
     return max(1, (os.cpu_count() or 2) - 1)
 
 
+WORKER_NICENESS = 5
+"""How much lower the workers' scheduling priority is than the server's.  Writing a job to a worker's
+pipe wakes it, and the kernel tends to run the woken process on the writer's core at once: at the same
+priority it preempted the event loop for 80-100 us a step in the 8-game bench; niced, it waits for the
+loop to sleep (about 45 us; docs/server.md).  Less than the search bots' 10: the other seats wait for a
+step's readings."""
+
+
 def _start_worker() -> None:
+    with contextlib.suppress(OSError):  # not permitted here: run at the server's priority
+        os.nice(WORKER_NICENESS)
     import ludorum.games  # noqa: F401  (import the rules once, not on the first job)
 
 
