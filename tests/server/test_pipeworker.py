@@ -9,6 +9,7 @@ import threading
 import pytest
 
 from ludorum.server.pipeworker import PipeWorker, WorkerDied
+from tests.loops import run_alone
 
 
 def _echo(value: object) -> object:
@@ -52,7 +53,7 @@ def test_jobs_answer_in_order_whatever_their_size() -> None:
         assert await worker.run(_echo, {"a": (1, 2)}) == {"a": (1, 2)}
         assert await worker.run(_pid) != os.getpid()
 
-    asyncio.run(_with_worker(body))
+    run_alone(_with_worker(body))
 
 
 def test_a_jobs_exception_is_raised_to_its_caller_and_the_worker_goes_on() -> None:
@@ -63,7 +64,7 @@ def test_a_jobs_exception_is_raised_to_its_caller_and_the_worker_goes_on() -> No
             await worker.run(_unpicklable)
         assert await worker.run(_echo, 5) == 5
 
-    asyncio.run(_with_worker(body))
+    run_alone(_with_worker(body))
 
 
 def test_a_worker_that_dies_fails_its_jobs_and_the_next_job_starts_another() -> None:
@@ -74,4 +75,4 @@ def test_a_worker_that_dies_fails_its_jobs_and_the_next_job_starts_another() -> 
         assert await worker.run(_echo, "again") == "again"
         assert await worker.run(_pid) != first
 
-    asyncio.run(_with_worker(body))
+    run_alone(_with_worker(body))

@@ -11,6 +11,7 @@ import pytest
 
 from ludorum.lab.server_bench import server_bench
 from ludorum.lab.server_paced import PacedStep, check_ramp, server_bench_paced
+from tests.loops import run_alone
 
 
 def test_server_bench_plays_games_through_the_api() -> None:
@@ -209,6 +210,6 @@ def test_a_player_that_reads_its_socket_only_when_it_waits_leaves_its_game_at_on
     with tempfile.TemporaryDirectory() as tmp:
         url = f"sqlite:///{Path(tmp) / 'server.sqlite3'}"
         with bench_server("tests.server.support:fixture_registry", url, free_port()) as (base, _):
-            steps, closing = asyncio.run(play_one(base))
+            steps, closing = run_alone(play_one(base))
     assert steps > 16  # more pushes than websockets' default queue holds went unread
     assert closing < 3.0

@@ -19,6 +19,7 @@ from ludorum.server import workers as workers_module
 from ludorum.server.db import SeatData, Store
 from ludorum.server.live import provisional_entry
 from ludorum.server.workers import Workers
+from tests.loops import run_alone
 from tests.server.support import TOKEN_BODY, bearer, fixture_registry, new_game_body
 
 
@@ -116,7 +117,6 @@ def test_the_workers_run_below_the_servers_priority() -> None:
     """A job written to a worker's pipe wakes it; at the server's own priority it took the loop's CPU at
     once (the loop's 7 us write took 85-100 us of wall time in the 8-game bench), niced it waits for
     the loop to sleep."""
-    import asyncio
     import os
 
     async def niceness() -> int:
@@ -127,7 +127,7 @@ def test_the_workers_run_below_the_servers_priority() -> None:
         finally:
             workers.shutdown()
 
-    assert asyncio.run(niceness()) == min(19, os.nice(0) + workers_module.WORKER_NICENESS)
+    assert run_alone(niceness()) == min(19, os.nice(0) + workers_module.WORKER_NICENESS)
     assert workers_module.WORKER_NICENESS > 0
 
 
