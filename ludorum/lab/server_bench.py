@@ -229,14 +229,37 @@ async def _play(
     bot: str | None = None,
 ) -> tuple[int, int]:
     """Play games of ``game`` one after another until ``until``; returns the actions acknowledged and the
-    games finished by then.
-    With ``bot``, seat 0 is the only human and bots of that kind hold the other seats.  Each player has
-    a client of its own, as a browser does (one client for all walked every game's seat cookie, which
-    the server sets on each seat taken, on every request)."""
-    import httpx
-
-    async with httpx.AsyncClient(base_url=base, timeout=60) as client:
+    games finished by then.  With ``bot``, seat 0 is the only human and bots of that kind hold the other
+    seats.  Each player has a client of its own, as a browser does (one client for all walked every
+    game's seat cookie, which the server sets on each seat taken, on every request)."""
+    async with client_session(base) as client:
         return await _play_with(client, base, game, until, lat, rng, bot)
+
+
+def client_session(base: str, connections: int = 100, keep_alive: float = 15.0) -> Any:
+    """A bench player's HTTP client on ``base`` (an ``aiohttp.ClientSession``, to be entered).
+
+    aiohttp, not httpx: the benches' clients share the server's two cores, and httpx (its pure-Python
+    HTTP/1.1 and anyio's cancel scopes) cost the 8-game bench's client 1.1 ms of CPU a request, as much
+    as the server spent; aiohttp about a third of that (docs/server.md).  No cookie jar: the players
+    present their seat tokens as ``Authorization`` headers, so the server parses no ``Cookie`` header."""
+    import aiohttp
+
+    return aiohttp.ClientSession(
+        base_url=base,
+        timeout=aiohttp.ClientTimeout(total=120),
+        connector=aiohttp.TCPConnector(limit=connections, keepalive_timeout=keep_alive),
+        cookie_jar=aiohttp.DummyCookieJar(),
+    )
+
+
+async def call(client: Any, method: str, path: str, **kwargs: Any) -> Any:
+    """The JSON answer of a request through ``client`` (:func:`client_session`); a refusal is an error."""
+    async with client.request(method, path, **kwargs) as r:
+        body = await r.read()
+    if r.status >= 400:
+        raise RuntimeError(f"{method} {path}: the server answered {r.status}: {body[:200]!r}")
+    return orjson.loads(body)
 
 
 async def _play_with(
@@ -255,12 +278,11 @@ async def _play_with(
         if bot is not None:
             seats = [{"kind": "human"}] + [{"kind": "bot", "bot": bot}] * (players - 1)
         body = {"game": game["name"], "config": {"players": players}, "seats": seats, "claim": 0}
-        made = (await client.post("/api/games", json=body, headers=HEADERS)).json()
+        made = await call(client, "POST", "/api/games", json=body, headers=HEADERS)
         gid, tokens = made["id"], [made["token"]]
         for seat in range(1, players if bot is None else 1):
-            tokens.append(
-                (await client.post(f"/api/games/{gid}/seats/{seat}/claim", headers=HEADERS)).json()["token"]
-            )
+            claimed = await call(client, "POST", f"/api/games/{gid}/seats/{seat}/claim", headers=HEADERS)
+            tokens.append(claimed["token"])
         async with watch(base, gid) as ws:
             await ws.send(json.dumps({"type": "hello", "version": 0}))
             snap: dict[str, Any] = orjson.loads(await ws.recv())
@@ -273,8 +295,8 @@ async def _play_with(
                     continue
                 auth = {"Authorization": f"Bearer {tokens[mover]}"}
                 if snap.get("seat") != mover:
-                    got = await client.get(f"/api/games/{gid}?since={snap['version']}", headers=auth)
-                    snap = orjson.loads(got.content)
+                    since = f"/api/games/{gid}?since={snap['version']}"
+                    snap = await call(client, "GET", since, headers=auth)
                     continue
                 took, snap = await play_random(client, gid, snap, auth, rng)
                 if time.perf_counter() <= until:  # acknowledged within the measured window
@@ -301,18 +323,19 @@ def watch(base: str, gid: str) -> Any:
 async def play_random(
     client: Any, gid: str, snap: dict[str, Any], auth: dict[str, str], rng: random.Random
 ) -> tuple[float, dict[str, Any]]:
-    """Submit a random legal action of ``snap`` (the mover's snapshot) to game ``gid``; returns the
-    seconds until its acknowledgement and the snapshot it answered (a refusal is an error)."""
+    """Submit a random legal action of ``snap`` (the mover's snapshot) to game ``gid`` through ``client``
+    (:func:`client_session`); returns the seconds until its acknowledgement and the snapshot it
+    answered (a refusal is an error)."""
     choice = rng.choice(snap["legal"])["action"]
     t0 = time.perf_counter()
-    r = await client.post(
-        f"/api/games/{gid}/actions", json={"version": snap["version"], "action": choice}, headers=auth
-    )
+    body = {"version": snap["version"], "action": choice}
+    async with client.post(f"/api/games/{gid}/actions", json=body, headers=auth) as r:
+        answer = await r.read()
     took = time.perf_counter() - t0
-    if r.status_code != 200:
-        raise RuntimeError(f"the server refused a legal action: {r.text[:200]}")
+    if r.status != 200:
+        raise RuntimeError(f"the server refused a legal action: {answer[:200]!r}")
     # orjson: the bench's one client process reads every answer, and is not what is measured
-    return took, orjson.loads(r.content)
+    return took, orjson.loads(answer)
 
 
 def server_bench(

@@ -32,6 +32,8 @@ from ludorum.lab.server_bench import (
     NO_QUOTAS,
     WARM_UP,
     bench_server,
+    call,
+    client_session,
     cpu_seconds,
     free_port,
     percentile,
@@ -162,16 +164,13 @@ async def _human(window: _Window, base: str, *play: Any) -> None:
     client for every human scanned all its connections and walked every game's cookie on each request:
     at 300 games the bench's own process, not the server, set the latency.)  A game the server fails
     (a refused action, a lost connection) is counted against the step, and replaced."""
-    import httpx
-
     # an idle connection is dropped before uvicorn closes it (after 5 s): a request sent on a
     # connection the server is closing fails
-    limits = httpx.Limits(max_connections=2, keepalive_expiry=KEEP_ALIVE)
-    async with httpx.AsyncClient(base_url=base, timeout=120, limits=limits) as client:
+    async with client_session(base, connections=2, keep_alive=KEEP_ALIVE) as client:
         while True:
             try:
                 await _one_game(window, client, base, *play)
-            except Exception as e:  # whatever failed (httpx's, websockets' errors): counted, not fatal
+            except Exception as e:  # whatever failed (aiohttp's, websockets' errors): counted, not fatal
                 if window.open:
                     window.errors.append(f"{type(e).__name__}: {e}"[:200])
                 await asyncio.sleep(1.0)
@@ -192,7 +191,7 @@ async def _one_game(
     players = game["min_players"]
     seats = [{"kind": "human"}] + [{"kind": "bot", "bot": bot}] * (players - 1)
     body = {"game": game["name"], "config": {"players": players}, "seats": seats, "claim": 0}
-    made = (await client.post("/api/games", json=body, headers=HEADERS)).json()
+    made = await call(client, "POST", "/api/games", json=body, headers=HEADERS)
     gid, auth = made["id"], {"Authorization": f"Bearer {made['token']}"}
     url = f"{base.replace('http://', 'ws://')}/api/games/{gid}/ws"
     # no pings from the clients (a browser sends none; it answers the server's).  The human reads its

@@ -130,22 +130,22 @@ def test_a_paced_step_says_why_its_games_failed() -> None:
 
 
 def test_each_paced_human_plays_through_a_client_of_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Like a browser, each human's client holds its own connections and the seat cookies of the games
-    it played: one client for all (its pool scanned and its cookie jar walked on every request, both
-    growing with the games) made the bench's own process the bottleneck at 300 games."""
-    import httpx
+    """Like a browser, each human's client holds its own connections, and no other game's seat cookie:
+    one client for all (its pool scanned and its cookie jar walked on every request, both growing with
+    the games) made the bench's own process the bottleneck at 300 games."""
+    import aiohttp
+
+    from ludorum.lab import server_paced
 
     played: dict[int, set[str]] = {}
-    real = httpx.AsyncClient.send
+    real = server_paced.play_random
 
-    async def send(self: httpx.AsyncClient, request: httpx.Request, **kwargs: Any) -> httpx.Response:
-        if request.url.path.endswith("/actions"):
-            played.setdefault(id(self), set()).add(request.url.path.split("/")[3])
-            cookies = request.headers.get("cookie", "")
-            assert cookies.count("ludorum_seat_") <= len(played[id(self)]), "another game's cookie"
-        return await real(self, request, **kwargs)
+    async def spy(client: aiohttp.ClientSession, gid: str, *rest: Any) -> Any:
+        played.setdefault(id(client), set()).add(gid)
+        assert isinstance(client.cookie_jar, aiohttp.DummyCookieJar)  # seats by their tokens alone
+        return await real(client, gid, *rest)
 
-    monkeypatch.setattr(httpx.AsyncClient, "send", send)
+    monkeypatch.setattr(server_paced, "play_random", spy)
     server_bench_paced(
         None, ramp=(3,), seconds=1.5, think=(0.0, 0.1), registry_ref="tests.server.support:fixture_registry"
     )
@@ -183,16 +183,22 @@ def test_a_player_that_reads_its_socket_only_when_it_waits_leaves_its_game_at_on
     import random
     import tempfile
 
-    import httpx
-
-    from ludorum.lab.server_bench import HEADERS, bench_server, free_port, play_random, watch
+    from ludorum.lab.server_bench import (
+        HEADERS,
+        bench_server,
+        call,
+        client_session,
+        free_port,
+        play_random,
+        watch,
+    )
 
     async def play_one(base: str) -> tuple[int, float]:
-        async with httpx.AsyncClient(base_url=base, timeout=30) as client:
+        async with client_session(base) as client:
             body = {"game": "sealed-bids", "config": {"players": 2}, "seats": [{"kind": "human"}] * 2}
-            made = (await client.post("/api/games", json={**body, "claim": 0}, headers=HEADERS)).json()
-            other = await client.post(f"/api/games/{made['id']}/seats/1/claim", headers=HEADERS)
-            tokens, rng, steps = [made["token"], other.json()["token"]], random.Random(3), 0
+            made = await call(client, "POST", "/api/games", json={**body, "claim": 0}, headers=HEADERS)
+            other = await call(client, "POST", f"/api/games/{made['id']}/seats/1/claim", headers=HEADERS)
+            tokens, rng, steps = [made["token"], other["token"]], random.Random(3), 0
             async with watch(base, made["id"]) as ws:
                 await ws.send(json.dumps({"type": "hello", "version": 0}))
                 snap = json.loads(await ws.recv())  # then one push a step, none read
@@ -200,7 +206,7 @@ def test_a_player_that_reads_its_socket_only_when_it_waits_leaves_its_game_at_on
                     auth = {"Authorization": f"Bearer {tokens[snap['to_move'] or 0]}"}
                     if snap["to_move"] is None or snap.get("seat") != snap["to_move"]:
                         await asyncio.sleep(0.01)  # chance, or the other seat's turn: its own view
-                        snap = (await client.get(f"/api/games/{made['id']}", headers=auth)).json()
+                        snap = await call(client, "GET", f"/api/games/{made['id']}", headers=auth)
                         continue
                     _, snap = await play_random(client, made["id"], snap, auth, rng)
                     steps += 1
