@@ -109,8 +109,10 @@ class PipeWorker:
 
     def start(self) -> None:
         """Start the process now, in the background (importing the rules takes it a second or more);
-        call it on the event loop that will send the jobs."""
-        if self._ready is None:
+        call it on the event loop that will send the jobs.  A start that failed is tried again: it
+        fails only the jobs that waited for it."""
+        failed = self._ready is not None and self._ready.done() and not self._ready.cancelled()
+        if self._ready is None or (failed and self._ready.exception() is not None):
             self._ready = asyncio.get_running_loop().create_task(self._start())
 
     async def _start(self) -> None:

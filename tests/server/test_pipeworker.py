@@ -76,3 +76,26 @@ def test_a_worker_that_dies_fails_its_jobs_and_the_next_job_starts_another() -> 
         assert await worker.run(_pid) != first
 
     run_alone(_with_worker(body))
+
+
+def test_a_start_that_failed_is_tried_again_by_the_next_job(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A failed spawn (the system out of processes for a moment) must fail only the jobs that waited for
+    # it: the disclosures would otherwise stay secret for good.
+    import multiprocessing.context
+
+    real = multiprocessing.context.SpawnProcess.start
+    failures = [OSError("fork: Resource temporarily unavailable")]
+
+    def start(self: multiprocessing.context.SpawnProcess) -> None:
+        if failures:
+            raise failures.pop()
+        real(self)
+
+    monkeypatch.setattr(multiprocessing.context.SpawnProcess, "start", start)
+
+    async def body(worker: PipeWorker) -> None:
+        with pytest.raises(OSError, match="temporarily unavailable"):
+            await worker.run(_echo, 1)
+        assert await worker.run(_echo, 2) == 2
+
+    run_alone(_with_worker(body))
