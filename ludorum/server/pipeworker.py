@@ -10,7 +10,9 @@ a full pipe) and reads the results when their pipe is readable, framed as
 :class:`multiprocessing.connection.Connection` frames its messages (which is what the worker uses), so
 a job costs the server process one pickling and one unpickling on the loop and nothing else.
 
-A worker that dies fails the jobs it held with :class:`WorkerDied`; the next job starts a new one.
+A large answer (a long game's replay, ``BIG_ANSWER``) is unpickled in a thread instead, so that the loop
+goes on answering meanwhile.  A worker that dies fails the jobs it held with :class:`WorkerDied`; the
+next job starts a new one, as it does after a start that failed.
 """
 
 from __future__ import annotations
@@ -31,6 +33,10 @@ _SIZE = struct.Struct("!i")
 _LONG = struct.Struct("!Q")
 _ID = struct.Struct("!Q")
 """A result's job number, before its pickle: a result that cannot be unpickled still fails its job."""
+
+
+BIG_ANSWER = 256 * 1024
+"""An answer at least this large (in bytes) is unpickled in a thread, not on the event loop."""
 
 
 class WorkerDied(RuntimeError):
@@ -56,6 +62,26 @@ def _serve(jobs: Connection, results: Connection, initializer: Callable[[], None
         except Exception as e:  # a result or exception that does not pickle: say so instead
             payload = pickle.dumps((False, RuntimeError(f"the worker's answer does not pickle: {e!r}")))
         results.send_bytes(_ID.pack(job) + payload)
+
+
+def _unpickle(frame: bytes) -> tuple[bool, Any]:
+    """A result frame's (ok, value): a frame that does not unpickle is a failure of its job."""
+    try:
+        ok, value = pickle.loads(frame[_ID.size :])
+    except Exception as e:  # e.g. an exception whose class cannot be rebuilt here
+        return False, RuntimeError(f"the worker's answer does not unpickle: {e!r}")
+    return ok, value
+
+
+def _settle(done: asyncio.Future[Any], answer: tuple[bool, Any]) -> None:
+    """Give a job's caller its answer (unless it stopped waiting)."""
+    if done.done():
+        return
+    ok, value = answer
+    if ok:
+        done.set_result(value)
+    else:
+        done.set_exception(value)
 
 
 class _Results(asyncio.Protocol):
@@ -149,16 +175,15 @@ class PipeWorker:
     def _answered(self, frame: bytes) -> None:
         (number,) = _ID.unpack_from(frame)
         done = self._pending.pop(number, None)
-        try:
-            ok, value = pickle.loads(frame[_ID.size :])
-        except Exception as e:  # e.g. an exception whose class cannot be rebuilt here
-            ok, value = False, RuntimeError(f"the worker's answer does not unpickle: {e!r}")
         if done is None or done.done():
             return
-        if ok:
-            done.set_result(value)
-        else:
-            done.set_exception(value)
+        if len(frame) < BIG_ANSWER:
+            _settle(done, _unpickle(frame))
+            return
+        # A long game's replay: unpickled in a thread, which yields the GIL every few milliseconds, so
+        # the loop goes on answering meanwhile.
+        later = asyncio.get_running_loop().run_in_executor(None, _unpickle, frame)
+        later.add_done_callback(lambda f: done.cancel() if f.cancelled() else _settle(done, f.result()))
 
     def _lost(self, reader: _Results) -> None:
         """A results pipe closed.  If it was this process's, the worker stopped: its jobs fail, and the

@@ -99,3 +99,33 @@ def test_a_start_that_failed_is_tried_again_by_the_next_job(monkeypatch: pytest.
         assert await worker.run(_echo, 2) == 2
 
     run_alone(_with_worker(body))
+
+
+class _Traced:
+    """An answer that notes which thread unpickles it (``__setstate__`` runs in the server only)."""
+
+    threads: list[int] = []
+
+    def __init__(self, size: int) -> None:
+        self.blob = b"x" * size
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        _Traced.threads.append(threading.get_ident())
+
+
+def _traced(size: int) -> _Traced:
+    return _Traced(size)
+
+
+def test_a_large_answer_is_unpickled_off_the_event_loop() -> None:
+    # A long game's replay comes back as thousands of log entries: unpickled on the loop, it would
+    # hold every other request for as long; a step's answer (tens of KB) is unpickled on the loop.
+    async def body(worker: PipeWorker) -> None:
+        loop_thread = threading.get_ident()
+        _Traced.threads.clear()
+        assert len((await worker.run(_traced, 1_000)).blob) == 1_000
+        assert len((await worker.run(_traced, 2_000_000)).blob) == 2_000_000
+        assert _Traced.threads[0] == loop_thread and _Traced.threads[1] != loop_thread
+
+    run_alone(_with_worker(body))
