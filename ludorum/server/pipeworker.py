@@ -157,15 +157,20 @@ class PipeWorker:
         reader = self._reader = _Results(self)
         self._results, _ = await loop.connect_read_pipe(lambda: reader, _file(results_in, "rb"))
 
-    async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
-        """``fn(*args)`` in the worker process (both must pickle); its exception is raised here."""
+    async def run(self, fn: Callable[..., Any], *args: Any, bulky: bool = False) -> Any:
+        """``fn(*args)`` in the worker process (both must pickle); its exception is raised here.
+        ``bulky``: the arguments may be large (an uploaded record), so they are pickled in a thread."""
         self.start()
         assert self._ready is not None
         await asyncio.shield(self._ready)
+        number = next(self._numbers)
+        job = (number, fn, args)
+        if bulky:
+            data = await asyncio.to_thread(pickle.dumps, job, pickle.HIGHEST_PROTOCOL)
+        else:
+            data = pickle.dumps(job, pickle.HIGHEST_PROTOCOL)
         if self._jobs is None or self._jobs.is_closing():
             raise WorkerDied("the worker process is not running")
-        number = next(self._numbers)
-        data = pickle.dumps((number, fn, args), pickle.HIGHEST_PROTOCOL)
         header = _SIZE.pack(len(data)) if len(data) < 2**31 else _SIZE.pack(-1) + _LONG.pack(len(data))
         done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._pending[number] = done

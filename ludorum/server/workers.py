@@ -112,12 +112,13 @@ class Workers:
             self._processes = [PipeWorker(_start_worker) for _ in range(self.workers)]
         return self._processes
 
-    async def run(self, key: str, fn: Any, *args: Any) -> Any:
-        """``fn(*args)`` in the worker of ``key`` (a game id), or in a thread without workers."""
+    async def run(self, key: str, fn: Any, *args: Any, bulky: bool = False) -> Any:
+        """``fn(*args)`` in the worker of ``key`` (a game id), or in a thread without workers
+        (``bulky``: large arguments, pickled off the loop)."""
         if self.workers == 0:
             return await asyncio.to_thread(fn, *args)
         workers = self._worker_list()
-        return await workers[zlib.crc32(key.encode()) % len(workers)].run(fn, *args)
+        return await workers[zlib.crc32(key.encode()) % len(workers)].run(fn, *args, bulky=bulky)
 
     async def disclose(self, key: str, *step: Any) -> tuple[LogEntry, EncodedViews, Labels | None]:
         """:func:`disclose_step` of ``step`` (its arguments in order: the game, the step's index, the state
@@ -126,8 +127,8 @@ class Workers:
         return out
 
     async def replay(self, key: str, game: Game[Any], record: Record) -> tuple[GameState, list[LogEntry]]:
-        """:func:`replay` off the event loop."""
-        out: tuple[GameState, list[LogEntry]] = await self.run(key, replay, game, record)
+        """:func:`replay` off the event loop (the record, up to an upload's 8 MiB, pickled off it too)."""
+        out: tuple[GameState, list[LogEntry]] = await self.run(key, replay, game, record, bulky=True)
         return out
 
     def shutdown(self) -> None:

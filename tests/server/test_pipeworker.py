@@ -129,3 +129,26 @@ def test_a_large_answer_is_unpickled_off_the_event_loop() -> None:
         assert _Traced.threads[0] == loop_thread and _Traced.threads[1] != loop_thread
 
     run_alone(_with_worker(body))
+
+
+class _Heavy:
+    """An argument that notes which thread pickles it."""
+
+    threads: list[int] = []
+
+    def __reduce__(self) -> tuple[object, ...]:
+        _Heavy.threads.append(threading.get_ident())
+        return (_Heavy, ())
+
+
+def test_a_bulky_jobs_arguments_are_pickled_off_the_event_loop() -> None:
+    # An uploaded record of up to 8 MiB is replayed in a worker: pickling it on the loop would hold
+    # every other request meanwhile.
+    async def body(worker: PipeWorker) -> None:
+        loop_thread = threading.get_ident()
+        _Heavy.threads.clear()
+        assert isinstance(await worker.run(_echo, _Heavy()), _Heavy)
+        assert isinstance(await worker.run(_echo, _Heavy(), bulky=True), _Heavy)
+        assert _Heavy.threads[0] == loop_thread and _Heavy.threads[1] != loop_thread
+
+    run_alone(_with_worker(body))
