@@ -306,18 +306,21 @@ async def _play_with(
     return done, finished
 
 
-def watch(base: str, gid: str) -> Any:
-    """A player's WebSocket on game ``gid`` (an async context manager), read as a browser reads it.
+def watch(base: str, gid: str, headers: dict[str, str] | None = None) -> Any:
+    """A WebSocket on game ``gid`` (an async context manager), read as a browser reads it: as a seat's
+    with its ``Authorization`` in ``headers``, else as a spectator's.
 
     ``max_queue=None``: the client takes in every push as it comes.  With websockets' default queue of
     16 it stopped reading the socket after 16 unread pushes (a player reads its socket only when it
     waits), so the close at a game's end waited out its 10 s timeout for a close frame it never read,
     and a game that ended within the window left its player idle for the rest of it: in the 8-game
     bench about half of the player-seconds, so 300 actions/s were measured where the server answered
-    450."""
+    450; and the server's pings went unanswered (it closed the socket: 1011).  ``ping_interval=None``: a
+    browser sends no pings of its own (it answers the server's)."""
     import websockets
 
-    return websockets.connect(base.replace("http://", "ws://") + f"/api/games/{gid}/ws", max_queue=None)
+    url = base.replace("http://", "ws://") + f"/api/games/{gid}/ws"
+    return websockets.connect(url, additional_headers=headers, ping_interval=None, max_queue=None)
 
 
 async def play_random(

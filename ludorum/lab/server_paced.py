@@ -38,6 +38,7 @@ from ludorum.lab.server_bench import (
     free_port,
     percentile,
     play_random,
+    watch,
 )
 
 TARGET_MS = 250.0
@@ -160,9 +161,9 @@ async def _spectate(ws: Any, window: _Window) -> None:
 async def _human(window: _Window, base: str, *play: Any) -> None:
     """Play games as their one human, one after another, until cancelled (``play``: the game's catalog
     entry, the bot kind, the think time and the random source of :func:`_one_game`), through a client of
-    its own, as a browser does: its connections and the seat cookies of the games it played.  (One
-    client for every human scanned all its connections and walked every game's cookie on each request:
-    at 300 games the bench's own process, not the server, set the latency.)  A game the server fails
+    its own, as a browser does: its own connections, and no other game's seat cookie.  (One client for
+    every human scanned all its connections and walked every game's cookie on each request: at 300
+    games the bench's own process, not the server, set the latency.)  A game the server fails
     (a refused action, a lost connection) is counted against the step, and replaced."""
     # an idle connection is dropped before uvicorn closes it (after 5 s): a request sent on a
     # connection the server is closing fails
@@ -186,20 +187,13 @@ async def _one_game(
     rng: random.Random,
 ) -> None:
     """One game, to its end, as its human."""
-    import websockets
-
     players = game["min_players"]
     seats = [{"kind": "human"}] + [{"kind": "bot", "bot": bot}] * (players - 1)
     body = {"game": game["name"], "config": {"players": players}, "seats": seats, "claim": 0}
     made = await call(client, "POST", "/api/games", json=body, headers=HEADERS)
     gid, auth = made["id"], {"Authorization": f"Bearer {made['token']}"}
-    url = f"{base.replace('http://', 'ws://')}/api/games/{gid}/ws"
-    # no pings from the clients (a browser sends none; it answers the server's).  The human reads its
-    # socket only between its turns: an unbounded queue keeps the client reading it (and answering the
-    # server's pings) meanwhile, as a browser does; with 16 unread pushes it stopped, and the server
-    # closed the socket after its ping went unanswered
-    with_mine = websockets.connect(url, additional_headers=auth, ping_interval=None, max_queue=None)
-    async with with_mine as mine, websockets.connect(url, ping_interval=None, max_queue=None) as seen:
+    # the human's own socket and a spectator's, each read as a browser reads it (server_bench.watch)
+    async with watch(base, gid, auth) as mine, watch(base, gid) as seen:
         await mine.send(json.dumps({"type": "hello", "version": 0}))
         await seen.send(json.dumps({"type": "hello", "version": 0}))
         spectator = asyncio.create_task(_spectate(seen, window))
