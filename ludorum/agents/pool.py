@@ -37,10 +37,12 @@ _bots: OrderedDict[str, SearchBot] = OrderedDict()
 """In a worker: the bots it keeps, by key."""
 
 
-def _start_worker() -> None:
+def start_worker(niceness: int = WORKER_NICENESS) -> None:
+    """A worker process's start (the server's bots' and its disclosures' alike): a lower scheduling
+    priority than the server's by ``niceness``, and the rules imported once, not on the first job."""
     with contextlib.suppress(OSError):  # not permitted here: run at the server's priority
-        os.nice(WORKER_NICENESS)
-    import ludorum.games  # noqa: F401  (import the rules once, not on the first decision)
+        os.nice(niceness)
+    import ludorum.games  # noqa: F401
 
 
 def _decide(key: str, bot: SearchBot, info: InformationSet[Any], seed: int) -> Action:
@@ -67,7 +69,7 @@ class BotPool:
             # end with it; a forkserver was seen to outlive a server stopped by SIGTERM.
             ctx = multiprocessing.get_context("spawn")
             self._executors = [
-                concurrent.futures.ProcessPoolExecutor(1, mp_context=ctx, initializer=_start_worker)
+                concurrent.futures.ProcessPoolExecutor(1, mp_context=ctx, initializer=start_worker)
                 for _ in range(self.workers)
             ]
         return self._executors[zlib.crc32(key.encode()) % len(self._executors)]

@@ -14,11 +14,12 @@ without a process per test server).  Processes start on :meth:`Workers.start` or
 from __future__ import annotations
 
 import asyncio
-import contextlib
+import functools
 import os
 import zlib
 from typing import Any
 
+from ludorum.agents.pool import start_worker
 from ludorum.engine import Action, Game, GameState, Record, disclosure, replay_states
 from ludorum.engine.disclosure import LogEntry
 from ludorum.engine.record import TIMEOUT
@@ -49,12 +50,6 @@ pipe wakes it, and the kernel tends to run the woken process on the writer's cor
 priority it preempted the event loop for 80-100 us a step in the 8-game bench; niced, it waits for the
 loop to sleep (about 45 us; docs/server.md).  Less than the search bots' 10: the other seats wait for a
 step's readings."""
-
-
-def _start_worker() -> None:
-    with contextlib.suppress(OSError):  # not permitted here: run at the server's priority
-        os.nice(WORKER_NICENESS)
-    import ludorum.games  # noqa: F401  (import the rules once, not on the first job)
 
 
 Labels = list[tuple[Action, str]]
@@ -109,7 +104,8 @@ class Workers:
 
     def _worker_list(self) -> list[PipeWorker]:
         if not self._processes:
-            self._processes = [PipeWorker(_start_worker) for _ in range(self.workers)]
+            start = functools.partial(start_worker, WORKER_NICENESS)
+            self._processes = [PipeWorker(start) for _ in range(self.workers)]
         return self._processes
 
     async def run(self, key: str, fn: Any, *args: Any, bulky: bool = False) -> Any:
