@@ -177,10 +177,11 @@ def _check_secrets_are_sampled(game: Game[Any]) -> None:
 def _check_declarations(game: Game[Any]) -> None:
     """The disclosure's declarations agree with one another: a label declared public belongs to a kind
     declared public (the disclosure would ignore it otherwise), and no kind is both public and private."""
-    for kind in sorted(game.public_labels - game.public_kinds):
+    if labels_only := sorted(game.public_labels - game.public_kinds):
+        kind = labels_only[0]
         raise ConformanceError(f"{game.name} declares the label of {kind!r} public but not the kind")
-    for kind in sorted(game.private_kinds & game.public_kinds):
-        raise ConformanceError(f"{game.name} declares {kind!r} both private and public")
+    if both := sorted(game.private_kinds & game.public_kinds):
+        raise ConformanceError(f"{game.name} declares {both[0]!r} both private and public")
 
 
 def _fail(where: str, message: str) -> ConformanceError:

@@ -97,7 +97,7 @@ class _Said(str):
 
     def __reduce_ex__(self, protocol: Any) -> tuple[Any, ...]:
         """Pickle (bots and workers in other processes) as the English and the parts it was made of,
-        so that unpickling renders nothing: the server's pool thread unpickles every step's texts."""
+        so that unpickling renders nothing: the server unpickles every step's texts from its workers."""
         return (_restore, (type(self), str.__str__(self), self.__dict__))
 
 
