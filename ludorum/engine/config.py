@@ -7,6 +7,7 @@ from typing import Any
 
 from ludorum.engine.actions import Scalar
 from ludorum.engine.errors import ConfigError
+from ludorum.engine.pickling import by_fields
 
 MAX_NAME = 64
 """The longest variant, content or option name."""
@@ -20,6 +21,7 @@ a deck); a config from a stranger (the server, a record) must not make it count,
 anything large before the game has validated it."""
 
 
+@by_fields
 @dataclasses.dataclass(frozen=True, slots=True)
 class Config:
     """What a game is set up with.  Build it with ``Game.config(...)``, which validates it.

@@ -39,6 +39,7 @@ from ludorum.engine.errors import IllegalAction
 from ludorum.engine.game import CANCEL, CHANCE, Game
 from ludorum.engine.i18n import T
 from ludorum.engine.information import Observer, hides_information, knowledge_rng, view_text
+from ludorum.engine.pickling import by_fields
 from ludorum.engine.record import is_handover, time_up, timed_out_seat
 from ludorum.engine.state import GameState
 
@@ -55,6 +56,7 @@ SECRET = None
 """An observer's reading of a step it may not learn."""
 
 
+@by_fields
 @dataclasses.dataclass(frozen=True, slots=True)
 class LogEntry:
     """One step of the game log: who decided, what, its label, and what each other observer reads.

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Callable
+import os
+from collections.abc import AsyncIterator, Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from fastapi.telemetry import TelemetryConfig
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import BaseRoute, Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -43,6 +45,27 @@ MAX_RECORD_BODY = 8 * 1024 * 1024
 """The largest record upload."""
 
 log = logging.getLogger("ludorum.server")
+
+TELEMETRY_ENV = "LUDORUM_TELEMETRY"
+"""The environment setting that turns FastAPI's native OpenTelemetry on (``1``/``on``; off by default)."""
+
+NO_TELEMETRY: TelemetryConfig = {"tracing": False, "metrics": False, "logs": False}
+"""FastAPI's telemetry configuration with every signal off."""
+
+
+def telemetry_from_env(env: Mapping[str, str] | None = None) -> bool:
+    """Whether ``LUDORUM_TELEMETRY`` (in ``env``, by default the environment) turns FastAPI's native
+    OpenTelemetry on.
+
+    Off by default: with it on, FastAPI asks OpenTelemetry's global providers on every request whether
+    one is configured, and each asks the environment — 3-4 % of the event loop's time in the 8-game
+    bench, for a server that exports nothing (docs/server.md, "Telemetry")."""
+    raw = (os.environ if env is None else env).get(TELEMETRY_ENV, "").strip().lower()
+    if raw in ("", "0", "off", "false", "no"):
+        return False
+    if raw in ("1", "on", "true", "yes"):
+        return True
+    raise ValueError(f"{TELEMETRY_ENV} is 1 (on) or 0 (off), not {raw!r}")
 
 
 def default_database_url() -> str:
@@ -141,6 +164,7 @@ def create_app(
     limits: Limits | None = None,
     workers: int | None = None,
     clock: Clock | None = None,
+    telemetry: bool | None = None,
 ) -> FastAPI:
     """The server for ``registry`` (the product's by default) on ``database_url`` (SQLite by default).
 
@@ -149,9 +173,12 @@ def create_app(
     ``limits`` sets the quotas (by default ``Limits.from_env()``: the ``LUDORUM_*`` settings);
     ``workers`` the worker processes that decide log readings and replay games (by default
     ``LUDORUM_WORKERS``, else one per core but one; ``0``: threads); ``clock`` where the seats' clocks
-    read the time (the real time by default; tests inject a ``clocks.ManualClock``).
+    read the time (the real time by default; tests inject a ``clocks.ManualClock``); ``telemetry``
+    whether FastAPI's native OpenTelemetry observes the requests (by default ``LUDORUM_TELEMETRY``, off).
     """
     limits = limits or Limits.from_env()
+    if telemetry is None:
+        telemetry = telemetry_from_env()
     if registry is None:
         from ludorum.games import registry as product_registry
 
@@ -181,6 +208,7 @@ def create_app(
         summary="Play Reliquium, Medieval Realms and Legends of Signum in the browser, with friends or bots.",
         version="0.1.0",
         lifespan=lifespan,
+        telemetry=None if telemetry else NO_TELEMETRY,
     )
     app.add_middleware(BodyLimit)
     app.add_middleware(LanguageMiddleware)  # the reader's language, for every answer and push

@@ -12,6 +12,7 @@ from typing import Any
 import orjson
 
 from ludorum.engine import Game, GameState, disclosure
+from ludorum.engine.pickling import by_fields
 from ludorum.server.db import RawJSON
 from ludorum.server.retired import observer_key
 
@@ -35,6 +36,7 @@ def archive_views(game: Game[Any], state: GameState) -> dict[str, Any]:
     }
 
 
+@by_fields
 @dataclasses.dataclass(frozen=True, slots=True)
 class EncodedViews:
     """:func:`archive_views` encoded, each observer's view on its own (``compact_json``, as the server

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from ludorum.engine import GameState, hidden, per_seat
 from ludorum.engine.i18n import N_, T, Text
+from ludorum.engine.pickling import by_fields
 
 from .content import BOX as BOX  # Leaders in the box (Rulebook › Game Components), for the rules
 
@@ -43,6 +44,7 @@ EVENT_KINDS = ("majority", "auction", "buy", "play", "pass", "reveal", "discard"
 EVENTS_KEPT = 16
 
 
+@by_fields
 @dataclass(frozen=True, slots=True)
 class Auction:
     """An Auction Card being bid for: the card, its square, the high bid and who bids next."""

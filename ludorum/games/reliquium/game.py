@@ -148,6 +148,11 @@ class Reliquium(Game[ReliquiumState]):
 
     _memo: tuple[ReliquiumState | None, frozenset[Action]] = (None, frozenset())
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without its memo: every job the server sends a worker, and every search a bot pool
+        runs, pickles the game, and the memo (a state and its legal actions) was 95 % of its bytes."""
+        return {k: v for k, v in self.__dict__.items() if k != "_memo"}
+
     def _checked(self, state: ReliquiumState, action: Action) -> bool:
         """Whether ``action`` is known legal in ``state``: the legal actions of this very state were listed
         just before (states are never changed in place) and it is among them."""

@@ -14,6 +14,7 @@ from typing import Any
 
 from ludorum.engine import Action, GameState, hidden, per_seat
 from ludorum.engine.i18n import T, Text
+from ludorum.engine.pickling import by_fields
 from ludorum.games.signum.dice import Roll, Rolled
 
 
@@ -23,6 +24,7 @@ def player(seat: int) -> Text:
     return T("P{n}", n=seat + 1)
 
 
+@by_fields
 @dataclass(frozen=True, slots=True)
 class Model:
     """A creature on the Battlefield: its card, owner, position (cm), wounds and turn flags."""
@@ -71,6 +73,7 @@ def _make_but() -> Any:
 Model.but = _make_but()  # type: ignore[method-assign]
 
 
+@by_fields
 @dataclass(frozen=True, slots=True)
 class Placed:
     """A terrain card on the Battlefield."""
@@ -80,6 +83,7 @@ class Placed:
     y: float
 
 
+@by_fields
 @dataclass(frozen=True, slots=True)
 class Pending:
     """An action waiting for dice or for a decision (a melee's dice split, a pursuit, a backstab).
