@@ -20,13 +20,24 @@ def free_port(host: str, preferred: int) -> int:
     raise OSError(f"no free port on {host}")
 
 
+FULL_COLLECTIONS_EVERY = 100
+"""How many collections of the middle generation the garbage collector makes between two full ones
+(Python's default: 10).  A full collection walks every object the server keeps — each game's log, its
+texts and readings — and finds nothing to free; in the 8-game bench one came every 1.5 s, held the loop
+for 16-80 ms, growing with the games in memory, and was the whole tail of the acknowledgements beyond
+their 99.5th percentile (docs/server.md, "The collector's full collections")."""
+
+
 def settle_memory() -> None:
     """Before serving: move what start-up made (the modules, the rules' content, the app) out of the
     garbage collector's reach (``gc.freeze``), so that its full collections, which run between
-    requests, walk only what serving makes: in the 8-game bench the longest pause fell from 72-75 ms
-    to 33-41 ms (docs/server.md).  For a server process only, once: frozen objects are never freed."""
+    requests, walk only what serving makes (in the 8-game bench the longest pause fell from 72-75 ms
+    to 33-41 ms), and make those full collections rarer (:data:`FULL_COLLECTIONS_EVERY`).  For a server
+    process only, once: frozen objects are never freed."""
     gc.collect()
     gc.freeze()
+    young, middle, _ = gc.get_threshold()
+    gc.set_threshold(young, middle, FULL_COLLECTIONS_EVERY)
 
 
 def serve(
