@@ -70,7 +70,7 @@ def is_hero(s: SignumState, m: Model) -> bool:
     return m.card == s.heroes[m.owner]
 
 
-_props_cache: list[Any] = [None, None, None, {}, None]
+_props_cache: tuple[Any, Any, Any, dict[int, Any], Any] = (None, None, None, {}, None)
 """What every model's properties depend on besides the model itself — the Aura holders (their value),
 the Cities and the heroes (immutable tuples) — and the properties found under them, by uid; last, the
 models (a tuple) the holders were last found for."""
@@ -82,10 +82,11 @@ def props(s: SignumState, m: Model) -> dict[str, Prop]:
     The answer is shared (by every model whose card, relics, granted properties, Auras received and City
     armour are the same): read it, never change it.
     """
+    global _props_cache
     cache = _props_cache
     # A move elsewhere on the Battlefield changes no model's properties unless an Aura holder moved: the
     # answers stand while the holders, the Cities and the heroes do (and the holders while the models do:
-    # a creature's legal list asks dozens of times on one Battlefield).
+    # a creature's legal list asks dozens of times on one Battlefield).  Rebound whole (signum.game._cache).
     if cache[4] is not s.models or cache[1] is not s.city or cache[2] is not s.heroes:
         holders = _aura_holders(s)
         if (
@@ -93,12 +94,14 @@ def props(s: SignumState, m: Model) -> dict[str, Prop]:
             or cache[2] is not s.heroes
             or (cache[0] is not holders and cache[0] != holders)
         ):
-            cache[0], cache[1], cache[2], cache[3] = holders, s.city, s.heroes, {}
-        cache[4] = s.models
+            cache = (holders, s.city, s.heroes, {}, s.models)
+        else:
+            cache = (cache[0], cache[1], cache[2], cache[3], s.models)
+        _props_cache = cache
     found = cache[3].get(m.uid)
     if found is None or found[0] is not m:
         found = cache[3][m.uid] = (m, _props(s, m))
-    return found[1]  # type: ignore[no-any-return]
+    return found[1]
 
 
 def _props(s: SignumState, m: Model) -> dict[str, Prop]:
@@ -118,22 +121,24 @@ def _props(s: SignumState, m: Model) -> dict[str, Prop]:
     return _props_of(m.card, m.relics, m.granted, received, armour)
 
 
-_holders_cache: list[Any] = [None, ()]
+_holders_cache: tuple[Any, tuple[tuple[int, int, bf.Disc, float, str], ...]] = (None, ())
 
 
 def _aura_holders(s: SignumState) -> tuple[tuple[int, int, bf.Disc, float, str], ...]:
     """The models holding an Aura on this Battlefield: uid, side, base, reach and the property given
     (found once per Battlefield: most have none, and every model's properties ask)."""
-    if _holders_cache[0] is not s.models:
-        _holders_cache[0] = s.models
-        _holders_cache[1] = tuple(
+    global _holders_cache
+    last = _holders_cache
+    if last[0] is not s.models:
+        holders = tuple(
             [
                 (o.uid, o.side(), disc(o), bf.DISTANCES[a.dist] + bf.EPS, a.arg)
                 for o in [o for o in s.models if o.card in AURAS]  # a test in line, no call per model
                 for a in (AURAS[o.card],)
             ]
         )
-    return _holders_cache[1]  # type: ignore[no-any-return]
+        last = _holders_cache = (s.models, holders)  # rebound whole: see signum.game._cache
+    return last[1]
 
 
 @functools.lru_cache(maxsize=8192)
@@ -206,16 +211,17 @@ def run_distance(m: Model) -> float:
     return bf.XL
 
 
-_obstacles_last: list[Any] = [None, ()]
+_obstacles_last: tuple[Any, tuple[bf.Obstacle, ...]] = (None, ())
 
 
 def obstacles(terrain: tuple[Placed, ...]) -> tuple[bf.Obstacle, ...]:
     """The terrain on the Battlefield as geometry (the last terrain asked is remembered by identity:
     hashing the pieces at every question cost more than building them)."""
+    global _obstacles_last
     last = _obstacles_last
     if last[0] is not terrain:
-        last[0], last[1] = terrain, _obstacles(terrain)
-    return last[1]  # type: ignore[no-any-return]
+        last = _obstacles_last = (terrain, _obstacles(terrain))  # rebound whole: see signum.game._cache
+    return last[1]
 
 
 @functools.lru_cache(maxsize=256)
@@ -227,12 +233,13 @@ def _obstacles(terrain: tuple[Placed, ...]) -> tuple[bf.Obstacle, ...]:
     return tuple(out)
 
 
-_others_last: list[Any] = [None, -1, ()]
+_others_last: tuple[Any, int, tuple[bf.Disc, ...]] = (None, -1, ())
 
 
 def others(s: SignumState, uid: int) -> tuple[bf.Disc, ...]:
     """Every base on the Battlefield except the model's own (the last answer is remembered: a creature's
     moves, contacts and exact points all ask on the same Battlefield)."""
+    global _others_last
     last = _others_last
     if last[0] is not s.models or last[1] != uid:
         out = []
@@ -241,8 +248,8 @@ def others(s: SignumState, uid: int) -> tuple[bf.Disc, ...]:
             if o.uid != uid:
                 found = memo.get(id(o))
                 out.append(found[1] if found is not None and found[0] is o else disc(o))
-        last[0], last[1], last[2] = s.models, uid, tuple(out)
-    return last[2]  # type: ignore[no-any-return]
+        last = _others_last = (s.models, uid, tuple(out))  # rebound whole: see signum.game._cache
+    return last[2]
 
 
 def enemies_in_contact(s: SignumState, m: Model, include_hidden: bool = False) -> list[Model]:
@@ -275,16 +282,17 @@ def dist(a: Model, b: Model) -> float:
     return d if d > 0.0 else 0.0  # max(0.0, d) without the call: legal lists ask of every enemy
 
 
-_enemies_last: list[Any] = [None, {}]
+_enemies_last: tuple[Any, dict[int, tuple[Model, ...]]] = (None, {})
 
 
 def enemies(s: SignumState, m: Model) -> Sequence[Model]:
     """The models of the other side (remembered per side for the last Battlefield: a creature's legal
     list and its contacts both ask)."""
     side = m.side()
+    global _enemies_last
     last = _enemies_last
     if last[0] is not s.models:
-        last[0], last[1] = s.models, {}
+        last = _enemies_last = (s.models, {})  # rebound whole: see signum.game._cache
     found = last[1].get(side)
     if found is None:
         if "teams" not in s.config.variants:
@@ -292,4 +300,4 @@ def enemies(s: SignumState, m: Model) -> Sequence[Model]:
         else:
             found = tuple(o for o in s.models if s.hostile(o.side(), side))
         last[1][side] = found
-    return found  # type: ignore[no-any-return]
+    return found

@@ -23,8 +23,13 @@ VIEW_KEYS = derived_view_names(SignumState) | {"cards", "to_move"}
 if TYPE_CHECKING:
     from ludorum.engine.evaluation import Evaluation
 
-_cache: list[Any] = [None, None]
-"""The last state asked for its legal actions and the answer (states are never changed in place)."""
+_cache: tuple[Any, Any] = (None, None)
+"""The last state asked for its legal actions and the answer (states are never changed in place).
+
+This memo and Signum's other one-entry memos (the last Battlefield's destinations, properties, bases and
+so on) are rebound whole, key and answer in one tuple: a thread (the server's bots run in threads beside
+its event loop) interrupted between storing a key and storing its answer would leave another thread's key
+beside its own answer (tests/games/signum/test_caches.py)."""
 
 MOVEMENT_RULE = T("7.1 Movement (designed § 7.1, docs/signum-rules.md)")
 """The rule a refused exact point cites.  The rulebook gives chapter 7.1 only its title (its contents list);
@@ -141,10 +146,12 @@ class SignumGame(Game[SignumState]):
 
     def legal_actions(self, state: SignumState) -> Sequence[Action]:
         """Every action open to the deciding seat."""
-        if _cache[0] is state:
-            return _cache[1]  # type: ignore[no-any-return]
+        global _cache
+        cached = _cache
+        if cached[0] is state:
+            return cached[1]  # type: ignore[no-any-return]
         out = self._legal(state)
-        _cache[0], _cache[1] = state, out
+        _cache = (state, out)
         return out
 
     def _legal(self, s: SignumState) -> list[Action]:

@@ -60,16 +60,17 @@ def _length_groups(walk: float, dash: float) -> tuple[tuple[float, ...], tuple[f
     return tuple(move_lengths(walk)), (dash,)
 
 
-_cache: list[Any] = [None, None, {}]
+_cache: tuple[Any, Any, dict[Any, Any]] = (None, None, {})
 """The last Battlefield (models and terrain, immutable tuples) and the destinations found on it."""
 
 
 def _scope(s: SignumState) -> dict[Any, Any]:
     """What is remembered of this Battlefield (its models and terrain, immutable tuples)."""
+    global _cache
     cache = _cache
     if cache[0] is not s.models or cache[1] is not s.terrain:
-        cache[0], cache[1], cache[2] = s.models, s.terrain, {}
-    return cache[2]  # type: ignore[no-any-return]
+        cache = _cache = (s.models, s.terrain, {})  # rebound whole: see signum.game._cache
+    return cache[2]
 
 
 def destinations(s: SignumState, m: Model, run: bool) -> list[tuple[int, int, float, float]]:

@@ -101,7 +101,7 @@ class Pending:
     card: str = ""
 
 
-_found: list[Any] = [None, -1, None]
+_found: tuple[Any, int, Any] = (None, -1, None)
 """The models tuple :meth:`SignumState.find` searched last (held, so its identity stays its own), the
 uid asked and the model found."""
 
@@ -155,6 +155,7 @@ class SignumState(GameState):
     def find(self, uid: int) -> Model | None:
         """The model with this uid, or ``None`` (the last answer is remembered with the models searched:
         a step asks for the acting creature several times, from its legal list to its move)."""
+        global _found
         last = _found
         models = self.models
         if last[0] is models and last[1] == uid:
@@ -164,7 +165,7 @@ class SignumState(GameState):
             if m.uid == uid:
                 found = m
                 break
-        last[0], last[1], last[2] = models, uid, found
+        _found = (models, uid, found)  # rebound whole: see signum.game._cache
         return found
 
     def hero_of(self, seat: int) -> Model | None:

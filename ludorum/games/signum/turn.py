@@ -230,7 +230,7 @@ def _cost(card: Card, discounts: tuple[int, int]) -> int:
     return cost if cost > 0 else 0
 
 
-_entry_cache: list[Any] = [None, None, {}, {}]
+_entry_cache: tuple[Any, Any, dict[Any, Any], dict[Any, Any]] = (None, None, {}, {})
 """The last Battlefield (models and terrain), the entry points found on it by (seat, base radius), and
 those found on its terrain by (seat, base radius, the bases near the seat's edge)."""
 
@@ -243,11 +243,11 @@ def entry_point(s: SignumState, seat: int, c: str, spot: int) -> tuple[float, fl
 def _entry_points(s: SignumState, seat: int, c: str) -> tuple[tuple[float, float] | None, ...]:
     """:func:`entry_point` at every spot, remembered for the last Battlefield (models and terrain) by the
     seat and the size of the base: a hand's characters share them."""
+    global _entry_cache
     cache = _entry_cache
     if cache[0] is not s.models or cache[1] is not s.terrain:
-        if cache[1] is not s.terrain or len(cache[3]) > 4096:
-            cache[3] = {}
-        cache[0], cache[1], cache[2] = s.models, s.terrain, {}
+        by_bases = {} if cache[1] is not s.terrain or len(cache[3]) > 4096 else cache[3]
+        cache = _entry_cache = (s.models, s.terrain, {}, by_bases)  # rebound whole: see signum.game._cache
     key = (seat, cr.RADIUS[c])
     found = cache[2].get(key)
     if found is None:
@@ -261,7 +261,7 @@ def _entry_points(s: SignumState, seat: int, c: str) -> tuple[tuple[float, float
         if found is None:
             found = cache[3][by_near] = tuple(_entry_point(s, near, x, y, r) for x, y in points)
         cache[2][key] = found
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 @functools.cache

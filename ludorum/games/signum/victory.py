@@ -64,42 +64,41 @@ def _sides(s: SignumState, seats: list[int]) -> set[int]:
     return {p % 2 if s.config.has("teams") else p for p in seats}
 
 
-_heroes_last: list[Any] = [None, None, frozenset()]
+_heroes_last: tuple[Any, Any, frozenset[int]] = (None, None, frozenset())
 
 
 def _heroes_on_battlefield(s: SignumState) -> frozenset[int]:
     """The seats whose hero stands on the Battlefield (``SignumState.hero_of`` is not ``None``), found in
     one pass and remembered for the last Battlefield: every step checks the end at least once."""
+    global _heroes_last
     last = _heroes_last
     if last[0] is not s.models or last[1] is not s.heroes:
         heroes = s.heroes
-        last[0], last[1], last[2] = (
-            s.models,
-            heroes,
-            frozenset([m.owner for m in s.models if m.card == heroes[m.owner]]),
-        )
-    return last[2]  # type: ignore[no-any-return]
+        standing = frozenset([m.owner for m in s.models if m.card == heroes[m.owner]])
+        last = _heroes_last = (s.models, heroes, standing)  # rebound whole: see signum.game._cache
+    return last[2]
 
 
-_undecided_last: list[Any] = [None, None, None, False]
+_undecided_last: tuple[Any, Any, Any, bool] = (None, None, None, False)
 
 
 def _undecided(s: SignumState) -> bool:
     """Whether every seat still in the game has its hero on the Battlefield and less than 51 prosperity:
     :func:`check_end`'s answer is then "no" (remembered for the last Battlefield, seats out and
     prosperity: every step asks, and most steps change none of them)."""
+    global _undecided_last
     last = _undecided_last
     if last[0] is not s.models or last[1] is not s.out or last[2] is not s.prosperity:
         heroes = _heroes_on_battlefield(s)
         out, prosperity = s.out, s.prosperity
-        last[0], last[1], last[2] = s.models, out, prosperity
         undecided = True
         for p in range(s.config.players):
             if not out[p] and (p not in heroes or prosperity[p] >= PROSPERITY_TO_WIN):
                 undecided = False
                 break
-        last[3] = undecided
-    return last[3]  # type: ignore[no-any-return]
+        # rebound whole: see signum.game._cache
+        last = _undecided_last = (s.models, out, prosperity, undecided)
+    return last[3]
 
 
 def check_end(s: SignumState) -> bool:
