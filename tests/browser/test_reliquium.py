@@ -24,6 +24,8 @@ from playwright.sync_api import Page, expect
 from ludorum.engine import Registry
 from ludorum.games.reliquium import GAME, map_geometry
 from ludorum.games.reliquium.bot import HeuristicBot
+from ludorum.games.reliquium.content import TERRAINS
+from ludorum.games.reliquium.mapdesign import THREE_PLAYERS
 from ludorum.games.reliquium.rules import C
 from ludorum.games.reliquium.state import P_ABILITY
 from ludorum.server import security
@@ -283,9 +285,9 @@ def decision_samples() -> list[dict[str, Any]]:
     support), found by seeded 4-player games of heuristic and random choices, with and without variants."""
     bot = HeuristicBot()
     found: dict[str, dict[str, Any]] = {}
-    for seed in range(40):
+    for seed in range(48):  # the last eight on the board's three-player side
         variants = ("allies", "militia", "single-march") if seed % 2 else ()
-        s = GAME.new(GAME.config(players=4, variants=variants), seed)
+        s = GAME.new(GAME.config(players=4 if seed < 40 else 3, variants=variants), seed)
         rng = random.Random(seed)
         steps = 0
         while not GAME.is_over(s) and steps < 3000:
@@ -314,6 +316,9 @@ def sample_keys(s: Any, legal: list[Any]) -> set[str]:
         keys.add(f"losses at battle stage {s.battle[0]}")
     if any(a.kind == "support" and a.args[3] for a in legal):
         keys.add("militia support")
+    sided = any(a.kind == "build" and C.names[a.args[0]] in THREE_PLAYERS for a in legal)
+    if s.config.players == 3 and sided:
+        keys.add("build on the three-player side")  # its castle's segment is the three-player terrain's
     return keys
 
 
@@ -381,6 +386,7 @@ def test_every_legal_action_is_reachable_on_the_board(page: Page, reliquium_serv
     kinds = {"march", "units", "melee", "recruit", "ranged", "build", "summon", "ability", "forgo", "cancel"}
     kinds |= {"pass", "support", "lose", "flee", "advance", "onward", "halt", "pact", "accept", "decline"}
     kinds |= {"consent", "refuse", "militia support", "losses at battle stage 1", "losses at battle stage 2"}
+    kinds |= {"build on the three-player side"}
     assert kinds <= keys, kinds - keys
     assert {f"ability of {c.name}" for c in C.creatures} <= keys
     page.goto(reliquium_server.url + "/")
@@ -395,3 +401,33 @@ def test_every_legal_action_is_reachable_on_the_board(page: Page, reliquium_serv
         castles = sum(c != -1 for c in view["castle"])
         expected = [units, castles, len(view["melee"]), len(view["ranged"]), len(view["creature_tokens"])]
         assert result["drawn"] == expected, (sample["key"], result["drawn"], expected)
+
+
+DRAWN_TERRAINS = """
+async (view) => {
+  const renderer = await Ludorum.loadRenderer("reliquium");
+  const board = document.createElement("div");
+  document.body.append(board);
+  const ctx = { game: "reliquium", seat: null, toMove: null, players: [], version: 0, replay: false,
+    legal: [], isLegal: () => false, labelOf: () => null, submit: () => {} };
+  renderer.draw(board, view, ctx);
+  for (let i = 0; i < 200 && !board.querySelector(".rl-map"); i++) {
+    await new Promise((r) => setTimeout(r, 20)); // the map is fetched on the first drawing
+  }
+  const drawn = [...board.querySelectorAll(".rl-region")].map((node) => node.dataset.terrain);
+  board.remove();
+  return drawn;
+}
+"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_map_is_drawn_on_the_side_of_the_board_in_play(
+    page: Page, reliquium_server: LiveServer, players: int
+) -> None:
+    """Three players play on the board's three-player side (docs/reliquium.md): its terrains are drawn."""
+    view = json.loads(json.dumps(GAME.view(GAME.new(GAME.config(players), 1), None)))
+    page.goto(reliquium_server.url + "/")
+    drawn = page.evaluate(DRAWN_TERRAINS, view)
+    assert drawn == [TERRAINS[t] for t in C.terrains(players)]

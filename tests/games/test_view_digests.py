@@ -23,7 +23,7 @@ CASES = {
     ("medieval-realms", 4): "7ae0872b2b690c8d",
     ("medieval-realms", 5): "edb42b5b66253e86",
     ("reliquium", 2): "7cde3a0b16037f73",
-    ("reliquium", 3): "88e62d047fd85552",
+    ("reliquium", 3): "1eea3e4ff22ecea6",  # rules version 5: three players play on their own side
     ("reliquium", 4): "5f69721762372a4d",
 }
 """(game, players) → the digest of its views (:func:`digest`)."""

@@ -55,9 +55,10 @@ class HeuristicBot(ViewBot):
     @staticmethod
     def _settle_value(view: Mapping[str, Any], me: int, r: int) -> int:
         """How good land ``r`` is to build on next: empty, castle-less, a token left for its terrain."""
-        if C.terrain[r] == WATER or view["castle"][r] != -1:
+        terrain = C.terrains(view["config"]["players"])[r]
+        if terrain == WATER or view["castle"][r] != -1:
             return 0
-        if view["track"][me][C.terrain[r]] == 0:
+        if view["track"][me][terrain] == 0:
             return 0
         return 3
 

@@ -67,6 +67,9 @@ class Content:
     vertices: tuple[tuple[int, int], ...]
     names: tuple[str, ...]
     terrain: tuple[int, ...]
+    """Each region's terrain on the board's side for two and four players."""
+    three_players_terrain: tuple[int, ...]
+    """Each region's terrain on the board's three-player side (designed, rules version 5)."""
     polygons: tuple[tuple[int, ...], ...]
     labels: tuple[tuple[int, int], ...]
     region_provenance: tuple[str, ...]
@@ -83,6 +86,10 @@ class Content:
     factions: tuple[Faction, ...]
     creatures: tuple[Creature, ...]
     faction_creatures: tuple[tuple[int, ...], ...]
+
+    def terrains(self, players: int) -> tuple[int, ...]:
+        """Each region's terrain on the side of the board ``players`` play on."""
+        return self.three_players_terrain if players == 3 else self.terrain
 
     def border(self, a: int, b: int) -> int:
         """The id of the border between neighbouring regions ``a`` and ``b``."""
@@ -119,6 +126,21 @@ def _choice(file: str, entry: str, data: dict[str, Any], key: str, options: tupl
     if value not in options:
         raise ContentError(f"{file}: {entry}: field {key!r} is {value!r}, not one of {', '.join(options)}")
     return str(value)
+
+
+def _three_players_terrain(entry: str, reg: dict[str, Any], terrain: int) -> int:
+    """A region's terrain on the three-player side: ``three_players_terrain`` if given, else its terrain.
+
+    Only a designed land may differ (the rulebook's lands keep the terrain it gives them), and land stays
+    land: water is the same on both sides."""
+    if "three_players_terrain" not in reg:
+        return terrain
+    three = TERRAINS.index(_choice("map.toml", entry, reg, "three_players_terrain", TERRAINS))
+    if reg.get("provenance") != "designed":
+        raise ContentError(f"map.toml: {entry}: only a designed land may have another three-player terrain")
+    if WATER in (terrain, three):
+        raise ContentError(f"map.toml: {entry}: water is water on both sides of the board")
+    return three
 
 
 def _topology(
@@ -171,6 +193,7 @@ def content() -> Content:
     vertices = tuple((int(p[0]), int(p[1])) for p in raw_vertices)
     names: list[str] = []
     terrain: list[int] = []
+    three: list[int] = []
     polygons: list[tuple[int, ...]] = []
     labels: list[tuple[int, int]] = []
     provs: list[str] = []
@@ -178,6 +201,7 @@ def content() -> Content:
         entry = f"region {i + 1} ({reg.get('name', '?')})"
         names.append(T(_field("map.toml", entry, reg, "name", str)))
         terrain.append(TERRAINS.index(_choice("map.toml", entry, reg, "terrain", TERRAINS)))
+        three.append(_three_players_terrain(entry, reg, terrain[-1]))
         poly = tuple(_field("map.toml", entry, reg, "polygon", list))
         if len(poly) < 3 or not all(isinstance(v, int) and 0 <= v < len(vertices) for v in poly):
             raise ContentError(f"map.toml: {entry}: field 'polygon' must list 3 or more vertex numbers")
@@ -203,6 +227,7 @@ def content() -> Content:
         vertices=vertices,
         names=tuple(names),
         terrain=tuple(terrain),
+        three_players_terrain=tuple(three),
         polygons=tuple(polygons),
         labels=tuple(labels),
         region_provenance=tuple(provs),
@@ -289,6 +314,7 @@ def map_geometry() -> dict[str, Any]:
                 "id": r,
                 "name": c.names[r],
                 "terrain": TERRAINS[c.terrain[r]],
+                "three_players_terrain": TERRAINS[c.three_players_terrain[r]],
                 "polygon": [list(c.vertices[v]) for v in c.polygons[r]],
                 "label": list(c.labels[r]),
                 "neighbours": list(c.adj[r]),

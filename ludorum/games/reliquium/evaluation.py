@@ -20,7 +20,7 @@ from ludorum.engine import Action
 from ludorum.engine.evaluation import Evaluation, softmax_shares
 
 from .content import WATER
-from .rules import C, castles_on_board, units_on_board
+from .rules import castles_on_board, terrain_of, units_on_board
 from .state import NO, OVER, ReliquiumState
 
 UNIT = 0.22
@@ -52,7 +52,7 @@ def ready_lands(s: ReliquiumState, f: int) -> int:
     """Lands ``f`` could build a castle on at its next build: held by its units, without a castle,
     not water, counted per terrain up to the tokens of that terrain left on its track."""
     per = [0, 0, 0]
-    occ, cas, terrain = s.occupant, s.castle, C.terrain
+    occ, cas, terrain = s.occupant, s.castle, terrain_of(s)
     for r in range(len(occ)):
         if occ[r] == f and cas[r] == NO and terrain[r] != WATER:
             per[terrain[r]] += 1

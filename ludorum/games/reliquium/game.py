@@ -105,7 +105,7 @@ class Reliquium(Game[ReliquiumState]):
         ),
     )
     state_type = ReliquiumState
-    rules_version = 4  # the history of versions: docs/reliquium.md, "Rules versions"
+    rules_version = 5  # the history of versions: docs/reliquium.md, "Rules versions"
 
     def check_options(self, config: Config) -> None:
         """Validate the factions and rounds options."""

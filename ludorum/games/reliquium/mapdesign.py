@@ -55,6 +55,19 @@ RULEBOOK_NAMES = frozenset(
 """The 13 region names the rulebook uses (their places follow DESIGN.md §5)."""
 
 
+THREE_PLAYERS: dict[str, str] = {
+    "Elderwood": "mountains",
+    "Wolfwood": "mountains",
+    "Silent Moor": "mountains",
+    "Whispering Pines": "mountains",
+    "Raven Heights": "forests",
+}
+"""The board's three-player side (issue 14, rules version 5): the terrains that differ from the side for two
+and four players.  Each quadrant's two inner lands are then mountains, so the lone player of a trio (whose
+neighbour is neutral) gains nothing from the neutral quadrant's inner lands that its own do not give it, and
+the Raven Heights take the forest the inner lands gave up (docs/reliquium.md, "The three-player side")."""
+
+
 def seeds() -> list[tuple[str, str, float, float]]:
     """All 31 seeds: one quadrant mirrored into four, the axis pairs and the centre.
 
@@ -138,6 +151,7 @@ def to_toml() -> str:
             "[[region]]",
             f'name = "{name}"',
             f'terrain = "{terrain}"',
+            *([f'three_players_terrain = "{THREE_PLAYERS[name]}"'] if name in THREE_PLAYERS else []),
             f"label = [{round(x)}, {round(y)}]",
             "polygon = [" + ", ".join(map(str, poly)) + "]",
             f'provenance = "{prov}"',

@@ -8,7 +8,7 @@ from ludorum.engine import Action
 from ludorum.engine.i18n import N_, T, join
 
 from .creatures import describe_ability
-from .rules import C, castles_on_board, class_name, terrain_name, units_text
+from .rules import C, castles_on_board, class_name, terrain_name, terrain_of, units_text
 from .state import NO, OVER, P_ABILITY, PEACE
 
 if TYPE_CHECKING:
@@ -54,7 +54,7 @@ def describe(s: ReliquiumState, a: Action) -> str:
         if k == "ranged":
             return T("Ranged combat: support the {b} from the {a}", a=_n(t[0]), b=_n(t[1]))
         if k == "build":
-            terrain = T(CASTLE_KINDS[C.terrain[t[0]]])  # type: ignore[index]
+            terrain = T(CASTLE_KINDS[terrain_of(s)[t[0]]])  # type: ignore[index]
             return T("Build a {terrain} castle in the {a}", terrain=terrain, a=_n(t[0]))
         if k == "summon":
             j = C.junctions[t[1]]  # type: ignore[index]
@@ -139,7 +139,7 @@ def text(game: Any, s: ReliquiumState, seat: int | None) -> str:
             u = "".join(letters[c] * n for c, n in enumerate(s.units[r]))
             bits.append(f"{short(s.occupant[r])} {u}")
         if bits:
-            lines.append(f"  {r:2d} {nm:22s} ({terrain_name(C.terrain[r])}): " + ", ".join(bits))
+            lines.append(f"  {r:2d} {nm:22s} ({terrain_name(terrain_of(s)[r])}): " + ", ".join(bits))
     for m in s.melee:
         melee = T("melee")
         lines.append(f"  {melee} {'⚔' * m[1]} {short(m[0])}: {_n(m[2])} → {_n(m[3])}")

@@ -241,17 +241,23 @@ def castles_on_board(s: ReliquiumState, f: int) -> int:
     return 9 - sum(s.track[f])
 
 
-def tokens_off_board(castle: Sequence[int], f: int) -> tuple[int, int, int]:
-    """The castle tokens of ``f`` not on the board (``castle``: each region's castle), by segment: plains,
-    mountains, forests.
+def terrain_of(s: ReliquiumState) -> tuple[int, ...]:
+    """Each region's terrain on the side of the board the game is played on (three players have a side of
+    their own: ``Content.terrains``)."""
+    return C.three_players_terrain if s.config.players == 3 else C.terrain
+
+
+def tokens_off_board(castle: Sequence[int], f: int, terrain: Sequence[int]) -> tuple[int, int, int]:
+    """The castle tokens of ``f`` not on the board (``castle``: each region's castle; ``terrain``: each
+    region's terrain on the board's side in play), by segment: plains, mountains, forests.
 
     A faction has 9 castle tokens, 3 of each type (Rulebook › Components; Setup), and a castle stands on land
     of its own type; a count below 0 means the board holds more than 3 of a type (the callers refuse it).
     """
     left = [3, 3, 3]
     for r, owner in enumerate(castle):
-        if owner == f and C.terrain[r] != WATER:
-            left[C.terrain[r]] -= 1
+        if owner == f and terrain[r] != WATER:
+            left[terrain[r]] -= 1
     return (left[0], left[1], left[2])
 
 
@@ -262,7 +268,7 @@ def units_on_board(s: ReliquiumState, f: int) -> int:
 
 def build_castle(s: ReliquiumState, f: int, r: int) -> None:
     """Move the rightmost token of the matching segment into ``r``; the ninth castle wins at once."""
-    seg = C.terrain[r]
+    seg = terrain_of(s)[r]
     s.track = tset(s.track, f, tset(s.track[f], seg, s.track[f][seg] - 1))
     s.castle = tset(s.castle, r, f)
     if s.track[f] == (0, 0, 0):  # Rulebook › Building a castle: "Declare yourself the winner"
@@ -282,7 +288,8 @@ def build_error(s: ReliquiumState, f: int, r: int) -> str | None:
         return T("{region} already has a castle", region=name(r))
     if why == 3:
         return T("{region} holds none of your units", region=name(r))
-    return T("no {terrain} castle token is left on your ownership track", terrain=T(TERRAINS[C.terrain[r]]))
+    terrain = T(TERRAINS[terrain_of(s)[r]])
+    return T("no {terrain} castle token is left on your ownership track", terrain=terrain)
 
 
 def can_build(s: ReliquiumState, f: int, r: int) -> bool:
@@ -293,13 +300,14 @@ def can_build(s: ReliquiumState, f: int, r: int) -> bool:
 
 def _build_refusal(s: ReliquiumState, f: int, r: int) -> int:
     """0 if ``f`` may build in ``r``, else which of :func:`build_error`'s refusals holds (1–4)."""
-    if C.terrain[r] == WATER:
+    terrain = C.three_players_terrain if s.config.players == 3 else C.terrain  # terrain_of(s), inlined
+    if terrain[r] == WATER:
         return 1
     if s.castle[r] != NO:
         return 2
     if s.occupant[r] != f:
         return 3
-    if s.track[f][C.terrain[r]] == 0:
+    if s.track[f][terrain[r]] == 0:
         return 4
     return 0
 
@@ -307,7 +315,7 @@ def _build_refusal(s: ReliquiumState, f: int, r: int) -> int:
 def destroy_castle(s: ReliquiumState, r: int) -> None:
     """A victory march destroyed the castle in ``r``: its token returns to the track, left to right."""
     f = s.castle[r]
-    seg = C.terrain[r]
+    seg = terrain_of(s)[r]
     division = 3 * seg + s.track[f][seg]
     s.track = tset(s.track, f, tset(s.track[f], seg, s.track[f][seg] + 1))
     s.castle = tset(s.castle, r, NO)

@@ -126,7 +126,7 @@ def scenario(desc: Mapping[str, Any] | str, seed: int = 0) -> ReliquiumState:
         if any(x > 3 for x in on_board):
             raise ScenarioError(f"{C.factions[f].key} has only 3 units of each class, not {on_board}")
         reserve.append((3 - on_board[0], 3 - on_board[1], 3 - on_board[2]))
-        left = tokens_off_board(castle, f)
+        left = tokens_off_board(castle, f, C.terrains(config.players))
         if min(left) < 0:
             raise ScenarioError(f"{C.factions[f].key} has only 3 castle tokens of each type")
         # a neutral faction's track, too, holds the tokens not on the board (as at set-up)

@@ -20,11 +20,12 @@ def check(s: ReliquiumState) -> None:
         # Every miniature is on the board or in the reserve: 3 of each class.
         assert [a + b for a, b in zip(on_board, s.reserve[f], strict=True)] == [3, 3, 3]
         assert s.marker[f] == -1 or s.marker[f] % 3 >= s.track[f][s.marker[f] // 3]  # on a free division
+    terrain = C.terrains(s.config.players)  # the side of the board in play
     for f in range(4):
         # Castles on the board are the free divisions of the track, by type (neutral factions too: their
         # track holds the tokens not on the board).
         for seg in range(3):
-            built = sum(1 for r, c in enumerate(s.castle) if c == f and C.terrain[r] == seg)
+            built = sum(1 for r, c in enumerate(s.castle) if c == f and terrain[r] == seg)
             assert built + s.track[f][seg] == 3
     for r in range(len(C.names)):
         assert sum(s.units[r]) <= 3  # the unit limit

@@ -8,8 +8,8 @@ from itertools import combinations
 import pytest
 
 from ludorum.games.reliquium import GAME, map_geometry
-from ludorum.games.reliquium.content import DATA, WATER, content
-from ludorum.games.reliquium.mapdesign import RULEBOOK_NAMES, to_toml
+from ludorum.games.reliquium.content import DATA, MOUNTAINS, WATER, content
+from ludorum.games.reliquium.mapdesign import RULEBOOK_NAMES, THREE_PLAYERS, to_toml
 
 C = content()
 KEYS = ("legion", "alliance", "order", "brotherhood")
@@ -154,6 +154,22 @@ def test_every_neutral_faction_s_castle_tokens_are_on_the_board_or_its_track(pla
         n = s.castle.count(f)
         assert view["castles_on_board"][f] == n == 9 - sum(s.track[f])
         assert n == 3 if f in s.factions else n in (5, 6)
+
+
+def test_the_three_player_side() -> None:
+    """Designed, rules version 5 (docs/reliquium.md, "The three-player side"): only designed lands differ,
+    land stays land, and each quadrant's two inner lands are mountains, so the neutral quadrant's inner lands
+    give the lone player of a trio no terrain its own inner lands do not."""
+    differ = {C.names[r] for r in range(len(C.names)) if C.three_players_terrain[r] != C.terrain[r]}
+    assert differ == set(THREE_PLAYERS)
+    assert all(C.region_provenance[C.region(n)] == "designed" for n in differ)
+    assert [t == WATER for t in C.three_players_terrain] == [t == WATER for t in C.terrain]
+    for inner in (("Iron Crags", "Wolfwood"), ("Storm Crags", "Whispering Pines"),
+                  ("Shattered Peaks", "Silent Moor"), ("Frostfang Heights", "Elderwood")):  # fmt: skip
+        assert {C.three_players_terrain[C.region(n)] for n in inner} == {MOUNTAINS}
+    assert C.terrains(3) == C.three_players_terrain and C.terrains(2) == C.terrains(4) == C.terrain
+    elderwood = next(g for g in map_geometry()["regions"] if g["name"] == "Elderwood")
+    assert (elderwood["terrain"], elderwood["three_players_terrain"]) == ("forests", "mountains")
 
 
 def test_geometry_is_json_and_complete() -> None:

@@ -105,6 +105,22 @@ def test_build_takes_the_rightmost_token_and_ninth_castle_wins() -> None:
     assert "ninth castle" in GAME.result(s).reason
 
 
+@pytest.mark.parametrize("players", [["legion", "brotherhood"], ["legion", "alliance", "order"], None])
+def test_three_players_build_on_the_boards_three_player_side(players: list[str] | None) -> None:
+    """Designed, rules version 5 (docs/reliquium.md, "The three-player side"): with three players the
+    Elderwood is a mountain land, so a castle there takes a mountain token; with two or four a forest one."""
+    regions = dict.fromkeys(["Boundless Expanse", "Ashen Peaks", "Blackthorn Wood"], "legion castle")
+    regions["Elderwood"] = "legion W"
+    everyone = ["legion", "alliance", "order", "brotherhood"]
+    s = scenario({"players": players or everyone, "regions": regions, "markers": {"legion": "forests"}})
+    three = len(s.factions) == 3
+    kind = "mountain" if three else "forest"
+    assert GAME.describe(s, Action("build", (R("Elderwood"),))).startswith(f"Build a {kind} castle")
+    assert s.track[LEGION] == (2, 2, 2)
+    s = step(s, "build", R("Elderwood"))
+    assert s.track[LEGION] == ((2, 1, 2) if three else (2, 2, 1))
+
+
 def test_build_refusals() -> None:
     s = scenario(
         {
@@ -503,6 +519,30 @@ def test_content_errors_name_file_entry_and_field(tmp_path: Path, monkeypatch: p
         loader.__wrapped__()
 
 
+@pytest.mark.parametrize(
+    ("old", "new", "refusal"),
+    [
+        ('name = "Saxum Ridge"\nterrain = "mountains"\n', 'name = "Saxum Ridge"\nterrain = "mountains"\n'
+         'three_players_terrain = "plains"\n', "Saxum Ridge.*only a designed land"),
+        ('three_players_terrain = "forests"', 'three_players_terrain = "water"', "water is water"),
+        ('three_players_terrain = "forests"', 'three_players_terrain = "hills"', "three_players_terrain"),
+    ],
+)  # fmt: skip
+def test_a_three_player_terrain_is_checked_on_load(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, old: str, new: str, refusal: str
+) -> None:
+    for f in ("map.toml", "factions.toml", "creatures.toml"):
+        (tmp_path / f).write_text((DATA / f).read_text())
+    text = (tmp_path / "map.toml").read_text()
+    assert old in text
+    (tmp_path / "map.toml").write_text(text.replace(old, new, 1))
+    monkeypatch.setattr("ludorum.games.reliquium.content.DATA", tmp_path)
+    from ludorum.games.reliquium.content import content as loader
+
+    with pytest.raises(ContentError, match=refusal):
+        loader.__wrapped__()
+
+
 def test_view_has_what_a_renderer_needs() -> None:
     s = scenario({"players": ["legion", "order"], "regions": {"Wasteland": "legion castle W"}})
     v = GAME.view(s, 0)
@@ -553,7 +593,7 @@ def test_ability_on_allied_units_needs_consent() -> None:
             "regions": {
                 "Forest's Edge": "alliance castle W",
                 "Storm Crags": "alliance castle",
-                "Whispering Pines": "alliance castle",
+                "Groves": "alliance castle",  # a forest on both sides of the board
                 "Sacrificial Forest": "order DD",
             },
             "markers": {"alliance": "forests"},

@@ -3,7 +3,8 @@
 // The polygons come from /static/games/reliquium-map.json, which is `map_geometry()` of
 // ludorum/games/reliquium written out by make_reliquium_map.py (a test keeps the two equal): the view
 // itself carries no geometry.  From the seat's view (ludorum/games/reliquium/game.py, `view`) it draws:
-//   - every region in its terrain colour with its name (`regions[].terrain/name/polygon` of the map);
+//   - every region in its terrain colour with its name (`regions[].terrain/name/polygon` of the map; three
+//     players play on the board's other side, `regions[].three_players_terrain`);
 //   - castles in their faction's colour, neutral ones pale and dashed (`castle`, `factions`);
 //   - units by class (warrior ▲, defender shield, mage ★) in the occupant's colour (`occupant`, `units`);
 //   - combat tokens on their borders (`tokens`: melee with swords, ranged with arrows, the units sent up),
@@ -147,6 +148,12 @@
     return loading;
   }
 
+  /** A region's terrain on the side of the board the game is played on (three players have their own). */
+  function terrainOf(view, r) {
+    const reg = geometry.regions[r];
+    return view.config && view.config.players === 3 ? reg.three_players_terrain : reg.terrain;
+  }
+
   // -- which board things an action stands for -------------------------------------------------------
 
   /** Keys of the board things a legal action is chosen by: "r5" region, "b12" border, "j3" junction,
@@ -159,7 +166,7 @@
     switch (a.kind) {
       case "march": case "melee": case "ranged": return [b(t[0], t[1]), r(t[1])];
       case "recruit": return [r(t[0])];
-      case "build": return [r(t[0]), `s${TERRAINS.indexOf(geometry.regions[t[0]].terrain)}`];
+      case "build": return [r(t[0]), `s${TERRAINS.indexOf(terrainOf(view, t[0]))}`];
       case "summon": return [`j${t[1]}`];
       case "pass": return ["m", "tool"];
       case "units": return [r(view.pending[2]), b(view.pending[1], view.pending[2])];
@@ -273,13 +280,14 @@
     return [name.slice(0, cut), name.slice(cut + 1)];
   }
 
-  function drawRegion(ui, options, marked, r) {
+  function drawRegion(view, ui, options, marked, r) {
     const reg = geometry.regions[r];
-    const classes = ["rl-region", `rl-${reg.terrain}`];
+    const terrain = terrainOf(view, r);
+    const classes = ["rl-region", `rl-${terrain}`];
     if (marked.has(r)) classes.push("rl-marked");
-    const title = `${reg.name} (${TERRAIN_WORDS[TERRAINS.indexOf(reg.terrain)] || reg.terrain})`;
-    const shape = s("polygon", { points: pts(reg.polygon), fill: TERRAIN_FILL[reg.terrain], class: "rl-shape" });
-    const group = s("g", { class: classes.join(" "), "data-region": r, "data-terrain": reg.terrain }, shape);
+    const title = `${reg.name} (${TERRAIN_WORDS[TERRAINS.indexOf(terrain)] || terrain})`;
+    const shape = s("polygon", { points: pts(reg.polygon), fill: TERRAIN_FILL[terrain], class: "rl-shape" });
+    const group = s("g", { class: classes.join(" "), "data-region": r, "data-terrain": terrain }, shape);
     hot(group, options.get(`r${r}`), ui, Ludorum.t("the {region}", { region: reg.name }));
     if (!group.classList.contains("rl-hot")) group.append(s("title", {}, title));
     return group;
@@ -413,7 +421,7 @@
     const ghost = pending[0] === P_ABILITY || (pending[0] === P_CONSENT && pending[2] !== 1)
       ? summoningGhost(view, pending) : null;
     return s("svg", { viewBox: `0 0 ${geometry.width} ${geometry.height}`, class: "rl-svg rl-map", role: "group", "aria-label": Ludorum.t("the map of Sigillum") },
-      s("g", { class: "rl-regions" }, ids.map((r) => drawRegion(ui, options, marked, r))),
+      s("g", { class: "rl-regions" }, ids.map((r) => drawRegion(view, ui, options, marked, r))),
       s("g", { class: "rl-borders" }, geometry.borders.map((b) => drawBorder(view, ui, options, marked, b))),
       s("g", { class: "rl-contents" }, ids.map((r) => drawRegionContent(view, r))),
       s("g", { class: "rl-tokens" }, view.tokens.map((token) => drawToken(token, options.has(`b${token.border}`)))),
