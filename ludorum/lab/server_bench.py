@@ -253,13 +253,18 @@ def client_session(base: str, connections: int = 100, keep_alive: float = 15.0) 
     )
 
 
-async def call(client: Any, method: str, path: str, **kwargs: Any) -> Any:
-    """The JSON answer of a request through ``client`` (:func:`client_session`); a refusal is an error."""
+async def _answer(client: Any, method: str, path: str, **kwargs: Any) -> bytes:
+    """The body of a request's answer through ``client`` (:func:`client_session`); a refusal is an error."""
     async with client.request(method, path, **kwargs) as r:
-        body = await r.read()
+        body: bytes = await r.read()
     if r.status >= 400:
         raise RuntimeError(f"{method} {path}: the server answered {r.status}: {body[:200]!r}")
-    return orjson.loads(body)
+    return body
+
+
+async def call(client: Any, method: str, path: str, **kwargs: Any) -> Any:
+    """The JSON answer of a request through ``client`` (:func:`client_session`); a refusal is an error."""
+    return orjson.loads(await _answer(client, method, path, **kwargs))
 
 
 async def _play_with(
@@ -329,15 +334,10 @@ async def play_random(
     """Submit a random legal action of ``snap`` (the mover's snapshot) to game ``gid`` through ``client``
     (:func:`client_session`); returns the seconds until its acknowledgement and the snapshot it
     answered (a refusal is an error)."""
-    choice = rng.choice(snap["legal"])["action"]
+    body = {"version": snap["version"], "action": rng.choice(snap["legal"])["action"]}
     t0 = time.perf_counter()
-    body = {"version": snap["version"], "action": choice}
-    async with client.post(f"/api/games/{gid}/actions", json=body, headers=auth) as r:
-        answer = await r.read()
-    took = time.perf_counter() - t0
-    if r.status != 200:
-        raise RuntimeError(f"the server refused a legal action: {answer[:200]!r}")
-    # orjson: the bench's one client process reads every answer, and is not what is measured
+    answer = await _answer(client, "POST", f"/api/games/{gid}/actions", json=body, headers=auth)
+    took = time.perf_counter() - t0  # until the acknowledgement is read; decoding it is the client's
     return took, orjson.loads(answer)
 
 

@@ -70,6 +70,8 @@ class Content:
     """Each region's terrain on the board's side for two and four players."""
     three_players_terrain: tuple[int, ...]
     """Each region's terrain on the board's three-player side (designed, rules version 5)."""
+    sides: dict[int, tuple[int, ...]]
+    """The terrains each number of players plays on (:meth:`terrains`; a lookup the rules make inline)."""
     polygons: tuple[tuple[int, ...], ...]
     labels: tuple[tuple[int, int], ...]
     region_provenance: tuple[str, ...]
@@ -89,7 +91,7 @@ class Content:
 
     def terrains(self, players: int) -> tuple[int, ...]:
         """Each region's terrain on the side of the board ``players`` play on."""
-        return self.three_players_terrain if players == 3 else self.terrain
+        return self.sides[players]
 
     def border(self, a: int, b: int) -> int:
         """The id of the border between neighbouring regions ``a`` and ``b``."""
@@ -228,6 +230,11 @@ def content() -> Content:
         names=tuple(names),
         terrain=tuple(terrain),
         three_players_terrain=tuple(three),
+        sides={
+            2: tuple(terrain),
+            3: tuple(three),
+            4: tuple(terrain),
+        },  # three players have a side of their own
         polygons=tuple(polygons),
         labels=tuple(labels),
         region_provenance=tuple(provs),

@@ -242,9 +242,9 @@ def castles_on_board(s: ReliquiumState, f: int) -> int:
 
 
 def terrain_of(s: ReliquiumState) -> tuple[int, ...]:
-    """Each region's terrain on the side of the board the game is played on (three players have a side of
-    their own: ``Content.terrains``)."""
-    return C.three_players_terrain if s.config.players == 3 else C.terrain
+    """Each region's terrain on the side of the board the game is played on (designed: three players have a
+    side of their own, docs/reliquium.md, "The three-player side"; ``Content.terrains``)."""
+    return C.terrains(s.config.players)
 
 
 def tokens_off_board(castle: Sequence[int], f: int, terrain: Sequence[int]) -> tuple[int, int, int]:
@@ -300,7 +300,7 @@ def can_build(s: ReliquiumState, f: int, r: int) -> bool:
 
 def _build_refusal(s: ReliquiumState, f: int, r: int) -> int:
     """0 if ``f`` may build in ``r``, else which of :func:`build_error`'s refusals holds (1–4)."""
-    terrain = C.three_players_terrain if s.config.players == 3 else C.terrain  # terrain_of(s), inlined
+    terrain = C.sides[s.config.players]  # terrain_of(s) without the call: the legal lists ask of every land
     if terrain[r] == WATER:
         return 1
     if s.castle[r] != NO:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ludorum.engine import Config, ConfigError
 from ludorum.engine import rng as rngmod
 
@@ -44,10 +46,10 @@ def round_limit(config: Config) -> int:
     return value
 
 
-def neutral_track(castle: list[int] | tuple[int, ...], f: int, players: int) -> tuple[int, int, int]:
-    """The castle tokens of neutral faction ``f`` not on the board of ``players``, by segment
-    (:func:`tokens_off_board`)."""
-    left = tokens_off_board(castle, f, C.terrains(players))
+def neutral_track(castle: Sequence[int], f: int, terrain: Sequence[int]) -> tuple[int, int, int]:
+    """The castle tokens of neutral faction ``f`` not on the board (``terrain``: the side in play), by
+    segment (:func:`tokens_off_board`)."""
+    left = tokens_off_board(castle, f, terrain)
     if min(left) < 0:
         raise ContentError(f"the {C.factions[f].name} would need more than 3 neutral castles of one type")
     return left
@@ -83,9 +85,10 @@ def new_state(config: Config, seed: int) -> ReliquiumState:
     # "Place the remaining 6 castle tokens on the ownership track": a player's track holds 2 of each type.
     # A neutral faction's track takes no part in the game; it holds the tokens of its 9 (3 of each type)
     # that are not on the board, so that the castles on the board are 9 less the track for everyone.
-    everyone = range(len(C.factions))
-    neutral = {f: neutral_track(castle, f, config.players) for f in everyone if f not in factions}
-    track = tuple(neutral.get(f, (2, 2, 2)) for f in everyone)
+    side = C.terrains(config.players)
+    track = tuple(
+        (2, 2, 2) if f in factions else neutral_track(castle, f, side) for f in range(len(C.factions))
+    )
     return ReliquiumState(
         config=config,
         rng=rngmod.seed_state(seed),
