@@ -18,7 +18,7 @@ import os
 import random
 import zlib
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from ludorum.agents.search import SearchBot
@@ -43,6 +43,12 @@ def start_worker(niceness: int = WORKER_NICENESS) -> None:
     with contextlib.suppress(OSError):  # not permitted here: run at the server's priority
         os.nice(niceness)
     import ludorum.games  # noqa: F401
+
+
+def worker_for(key: str, workers: Sequence[T]) -> T:
+    """The worker that serves ``key`` (a game id) among ``workers``: always the same one, so a game's jobs
+    run in order and find the bot its last search kept."""
+    return workers[zlib.crc32(key.encode()) % len(workers)]
 
 
 def _decide(key: str, bot: SearchBot, info: InformationSet[Any], seed: int) -> Action:
@@ -72,7 +78,7 @@ class BotPool:
                 concurrent.futures.ProcessPoolExecutor(1, mp_context=ctx, initializer=start_worker)
                 for _ in range(self.workers)
             ]
-        return self._executors[zlib.crc32(key.encode()) % len(self._executors)]
+        return worker_for(key, self._executors)
 
     async def decide(self, key: str, bot: Bot, info: InformationSet[Any], rng: random.Random) -> Action:
         """``bot``'s decision for ``info``: searched in a worker process, otherwise in a thread."""

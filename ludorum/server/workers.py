@@ -16,10 +16,9 @@ from __future__ import annotations
 import asyncio
 import functools
 import os
-import zlib
 from typing import Any
 
-from ludorum.agents.pool import start_worker
+from ludorum.agents.pool import start_worker, worker_for
 from ludorum.engine import Action, Game, GameState, Record, disclosure, replay_states
 from ludorum.engine.disclosure import LogEntry
 from ludorum.engine.record import TIMEOUT
@@ -114,7 +113,7 @@ class Workers:
         if self.workers == 0:
             return await asyncio.to_thread(fn, *args)
         workers = self._worker_list()
-        return await workers[zlib.crc32(key.encode()) % len(workers)].run(fn, *args, bulky=bulky)
+        return await worker_for(key, workers).run(fn, *args, bulky=bulky)
 
     async def disclose(self, key: str, *step: Any) -> tuple[LogEntry, EncodedViews, Labels | None]:
         """:func:`disclose_step` of ``step`` (its arguments in order: the game, the step's index, the state

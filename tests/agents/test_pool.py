@@ -8,7 +8,7 @@ import pickle
 import random
 
 from ludorum.agents import RandomBot
-from ludorum.agents.pool import BotPool
+from ludorum.agents.pool import BotPool, worker_for
 from ludorum.agents.search import SearchBot, SearchSettings
 from ludorum.engine import CHANCE
 from ludorum.engine.information import InformationSet
@@ -46,3 +46,13 @@ def test_the_pool_searches_in_another_process() -> None:
         pool.shutdown()
     assert searched in info.legal and quick in info.legal
     assert pid != os.getpid()
+
+
+def test_a_key_is_always_served_by_the_same_worker() -> None:
+    """The bot pool and the server's workers route by :func:`worker_for`: a game's jobs go to one worker
+    (so they run in order and find the bot it kept), and many games spread over all of them."""
+    workers = ["w0", "w1", "w2"]
+    keys = [f"game-{n}" for n in range(60)]
+    first = [worker_for(k, workers) for k in keys]
+    assert [worker_for(k, workers) for k in keys] == first
+    assert set(first) == set(workers)
