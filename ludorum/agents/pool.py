@@ -71,8 +71,8 @@ class BotPool:
 
     def _executor(self, key: str) -> concurrent.futures.ProcessPoolExecutor:
         if not self._executors:
-            # Never fork a server that runs threads.  Spawned workers are the server's own children and
-            # end with it; a forkserver was seen to outlive a server stopped by SIGTERM.
+            # Never fork a server that runs threads.  Spawned workers are the server's own children, which
+            # shutdown() waits for; a forkserver was seen to outlive a server stopped by SIGTERM.
             ctx = multiprocessing.get_context("spawn")
             self._executors = [
                 concurrent.futures.ProcessPoolExecutor(1, mp_context=ctx, initializer=start_worker)
@@ -93,7 +93,9 @@ class BotPool:
         return await asyncio.wrap_future(self._executor(key).submit(fn, *args))
 
     def shutdown(self) -> None:
-        """Stop the workers (a search under way is abandoned)."""
-        for ex in self._executors:
-            ex.shutdown(wait=False, cancel_futures=True)
-        self._executors = []
+        """Stop the workers: searches not begun are cancelled, those under way end first (each level caps
+        its search's seconds).  Blocks until the workers have exited: call it off the event loop.  (Not
+        waiting, a server that then exited at once, as on SIGTERM, could leave its workers running.)"""
+        executors, self._executors = self._executors, []
+        for ex in executors:
+            ex.shutdown(wait=True, cancel_futures=True)

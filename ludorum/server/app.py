@@ -8,6 +8,7 @@ browser client from ``ludorum/web/static``, and each game's board renderer from
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import os
@@ -199,7 +200,7 @@ def create_app(
         finally:
             await app.state.hints.stop()
             await hub.stop()
-            hub.bot_pool.shutdown()
+            await asyncio.to_thread(hub.bot_pool.shutdown)
             hub.workers.shutdown()
             store.dispose()
 
