@@ -107,7 +107,7 @@ def tournament(
         int | None, typer.Option("--players", "-p", help="default: the game's minimum")
     ] = None,
     games: Annotated[
-        int, typer.Option("--games", "-n", help="games (rounded up to whole seat rotations)")
+        int, typer.Option("--games", "-n", min=1, help="games (rounded up to whole seat rotations)")
     ] = 100,
     seed: Annotated[int, typer.Option(help="the first seed; every rotation plays the next one")] = 0,
     variant: Variants = None,
@@ -267,7 +267,7 @@ def balance(
     ] = None,
     bot: Annotated[str, typer.Option(help="the bot kind in every seat")] = "heuristic",
     games: Annotated[
-        int, typer.Option("--games", "-n", help="games per setting (rounded up to whole rotations)")
+        int, typer.Option("--games", "-n", min=1, help="games per setting (rounded up to whole rotations)")
     ] = 60,
     seed: Annotated[int, typer.Option(help="the first seed")] = 0,
     option: Options = None,
@@ -415,7 +415,7 @@ def lab_bench(
     game_name: Annotated[str, typer.Argument(metavar="GAME")] = "reliquium",
     players: Annotated[int, typer.Option("--players", "-p")] = 2,
     bot: Annotated[str, typer.Option(help="the bot kind in every seat")] = "heuristic",
-    games: Annotated[int, typer.Option("--games", "-n")] = 96,
+    games: Annotated[int, typer.Option("--games", "-n", min=1)] = 96,
     workers: Annotated[int, typer.Option("--workers", "-w", help="processes (and Ray CPUs) to compare")] = 2,
     ray: Annotated[bool, typer.Option("--ray/--no-ray", help="also measure a local Ray runtime")] = True,
 ) -> None:
@@ -449,9 +449,11 @@ def tune(
     players: Annotated[
         int | None, typer.Option("--players", "-p", help="default: the game's minimum")
     ] = None,
-    trials: Annotated[int, typer.Option(help="Optuna trials (the first plays the current weights)")] = 20,
+    trials: Annotated[
+        int, typer.Option(min=1, help="Optuna trials (the first plays the current weights)")
+    ] = 20,
     games: Annotated[
-        int, typer.Option("--games", "-n", help="games per trial (rounded up to whole rotations)")
+        int, typer.Option("--games", "-n", min=1, help="games per trial (rounded up to whole rotations)")
     ] = 24,
     seed: Annotated[int, typer.Option(help="seeds of every trial's games, and of the sampler")] = 0,
     out: Annotated[

@@ -24,7 +24,7 @@ def ladder(
             "'easy/bias=1' (an experiment: it plays the level's seeds); default: the ladder's neighbours"
         ),
     ] = "",
-    games: Annotated[int, typer.Option("--games", "-n", help="games per match")] = 100,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="games per match")] = 100,
     players: Annotated[int, typer.Option("--players", "-p")] = 2,
     seed: Annotated[int, typer.Option()] = 0,
     log: Annotated[

@@ -12,6 +12,7 @@ import typer
 from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
+from typer.core import TyperGroup
 
 from ludorum.agents import make_bot, play_game
 from ludorum.cli.lab import register as register_lab
@@ -24,7 +25,22 @@ from ludorum.engine.options import parse_assignments
 from ludorum.engine.record import TIMEOUT, ending, is_handover, time_up, timed_out_seat
 from ludorum.games import registry
 
-app = typer.Typer(help="Ludorum: Reliquium, Medieval Realms and Legends of Signum.", no_args_is_help=True)
+
+class _Commands(TyperGroup):
+    """The commands, each refusal of ours (:class:`~ludorum.engine.LudorumError`) said as a bad option is,
+    not as a crash with a traceback: a command words the refusals it expects itself; this catches the ones
+    it did not foresee."""
+
+    def invoke(self, ctx: Any) -> Any:  # typer's own (vendored) click Context, which it does not export
+        try:
+            return super().invoke(ctx)
+        except LudorumError as e:
+            raise typer.BadParameter(str(e)) from None  # exit code 2, as any bad option
+
+
+app = typer.Typer(
+    help="Ludorum: Reliquium, Medieval Realms and Legends of Signum.", no_args_is_help=True, cls=_Commands
+)
 app.command("ladder")(ladder)
 app.command("soak")(soak)
 console = Console()
@@ -162,7 +178,7 @@ def _clock(clock: str | None, on_timeout: str | None) -> ClockSpec | None:
 @app.command()
 def simulate(
     game_name: Annotated[str, typer.Argument(metavar="GAME")],
-    games_n: Annotated[int, typer.Option("--games", "-n")] = 100,
+    games_n: Annotated[int, typer.Option("--games", "-n", min=1)] = 100,
     seed: Annotated[int, typer.Option()] = 0,
     players: Annotated[int | None, typer.Option("--players", "-p")] = None,
     variant: Annotated[list[str] | None, typer.Option("--variant", "-v")] = None,
@@ -254,13 +270,17 @@ def replay_cmd(
 @app.command()
 def bench(
     game_name: Annotated[str | None, typer.Argument(metavar="GAME")] = None,
-    seconds: Annotated[float, typer.Option(help="seconds of playouts per game and player count")] = 3.0,
+    seconds: Annotated[
+        float, typer.Option(min=0.1, help="seconds of playouts per game and player count")
+    ] = 3.0,
     server: Annotated[bool, typer.Option(help="also measure the server")] = True,
     server_only: Annotated[bool, typer.Option(help="measure the server only (not the engine)")] = False,
     paced: Annotated[
         str, typer.Option(help="the human-paced ramp: game counts, comma-separated ('' skips it)")
     ] = "100,200,300",
-    paced_seconds: Annotated[float, typer.Option(help="seconds measured at each step of the ramp")] = 20.0,
+    paced_seconds: Annotated[
+        float, typer.Option(min=0.1, help="seconds measured at each step of the ramp")
+    ] = 20.0,
 ) -> None:
     """Print engine speed (random-playout decisions/s, clone cost, deepcopy/clone) and the server's:
     8 games played as fast as they go, one human against expert bots, and the games one process holds
@@ -346,7 +366,7 @@ def _bench_server(
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+    port: Annotated[int, typer.Option(min=0, max=65535, help="port to listen on")] = 8000,
     database_url: Annotated[
         str | None,
         typer.Option(
@@ -354,7 +374,7 @@ def serve(
         ),
     ] = None,
     bot_delay: Annotated[
-        float, typer.Option(help="seconds a bot waits before moving, so people can follow")
+        float, typer.Option(min=0, help="seconds a bot waits before moving, so people can follow")
     ] = 0.6,
 ) -> None:
     """Run the web server: lobby, games in the browser, bots, on SQLite or PostgreSQL."""
