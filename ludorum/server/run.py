@@ -48,7 +48,8 @@ def serve(
     bot_delay: float = 0.6,
     announce: bool = True,
 ) -> None:
-    """Run the server until interrupted; prints the URL to open."""
+    """Run the server until interrupted; prints the URL to open (port 0: a free port the system picks,
+    and the URL names it)."""
     import uvicorn
 
     from ludorum.server.app import create_app, default_database_url
@@ -62,6 +63,8 @@ def serve(
         migrate(engine)
     finally:
         engine.dispose()
+    if port == 0:
+        port = free_port(host, 0)
     if announce:
         shown = "127.0.0.1" if host in ("0.0.0.0", "") else host
         where = url.split("///")[-1] if url.startswith("sqlite") else url.split("@")[-1]

@@ -13,10 +13,15 @@ import httpx
 import pytest
 
 
-def test_start_serves_the_lobby_on_localhost_with_sqlite_in_the_data_dir(tmp_path: Path) -> None:
+@pytest.mark.parametrize("command", [["start"], ["serve", "--port", "0"]])
+def test_start_serves_the_lobby_on_localhost_with_sqlite_in_the_data_dir(
+    command: list[str], tmp_path: Path
+) -> None:
+    """``start`` (``make play``), and ``serve`` on any free port: the URL printed is the one served (port 0
+    was printed as ``:0``)."""
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path), "HOME": str(tmp_path), "PYTHONUNBUFFERED": "1"}
     proc = subprocess.Popen(
-        [sys.executable, "-m", "ludorum", "start"],
+        [sys.executable, "-m", "ludorum", *command],
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
@@ -25,7 +30,7 @@ def test_start_serves_the_lobby_on_localhost_with_sqlite_in_the_data_dir(tmp_pat
     try:
         assert proc.stdout is not None
         line = proc.stdout.readline()
-        match = re.search(r"open (http://127\.0\.0\.1:\d+/)", line)
+        match = re.search(r"open (http://127\.0\.0\.1:[1-9]\d*/)", line)
         assert match, line
         url = match.group(1)
         deadline = time.monotonic() + 30
