@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ludorum.engine.actions import Scalar
@@ -77,12 +78,13 @@ class Config:
             v is None or isinstance(v, (bool, int, str)) for v in options.values()
         ):
             raise ConfigError("config 'options' maps names to numbers, strings or booleans")
-        _check_bounds(variants, content, options)
+        check_bounds(variants, content, options)
         return Config(players, tuple(sorted(set(variants))), content, tuple(sorted(options.items())))
 
 
-def _check_bounds(variants: list[str], content: str, options: dict[Any, Any]) -> None:
-    """Refuse a config whose names, counts or option values exceed the generic bounds."""
+def check_bounds(variants: Sequence[str], content: str, options: Mapping[Any, Any]) -> None:
+    """Refuse a config whose names, counts or option values exceed the generic bounds (before a game's own
+    checks read, or quote back, any of them)."""
     if len(variants) > MAX_ENTRIES or len(options) > MAX_ENTRIES:
         raise ConfigError(f"a config names at most {MAX_ENTRIES} variants and at most {MAX_ENTRIES} options")
     for name in [*variants, content, *options]:

@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from ludorum.engine import rng as rngmod
 from ludorum.engine.actions import Action, Scalar
-from ludorum.engine.config import Config
+from ludorum.engine.config import Config, check_bounds
 from ludorum.engine.errors import ConfigError, IllegalAction
 from ludorum.engine.evaluation import Evaluation
 from ludorum.engine.options import Option, text_options
@@ -145,6 +145,7 @@ class Game(ABC, Generic[S]):
 
     def validate_config(self, config: Config) -> None:
         """Refuse a config this game cannot be set up with."""
+        check_bounds(config.variants, config.content, dict(config.options))
         if not self.min_players <= config.players <= self.max_players:
             raise ConfigError(
                 f"{self.title} is for {self.min_players}–{self.max_players} players, not {config.players}"

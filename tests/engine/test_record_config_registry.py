@@ -40,6 +40,23 @@ def test_bad_configs_are_refused_clearly() -> None:
         GAME.config(2, speed=3)
 
 
+def test_oversized_configs_are_refused_by_their_size_whichever_way_they_come() -> None:
+    """The generic bounds hold for ``Game.config`` as for a decoded config: a game's own option parser never
+    sees (nor quotes back whole) an oversized value."""
+    from ludorum.games import registry
+
+    texts = {"signum": "deck0", "reliquium": "factions"}
+    for name, option in texts.items():
+        game = registry().get(name)
+        with pytest.raises(ConfigError, match="holds at most 2000 characters, not 100000") as refused:
+            game.config(game.min_players, **{option: "x" * 100_000})
+        assert len(str(refused.value)) < 200
+    with pytest.raises(ConfigError, match="at most 64 characters"):
+        GAME.config(2, **{"o" * 100_000: 1})
+    with pytest.raises(ConfigError, match="at most 32 variants"):
+        GAME.config(2, [f"v{n}" for n in range(100_000)])
+
+
 def test_registry_lookup_and_clear_unknown_name() -> None:
     reg = Registry()
     reg.register(GAME)
