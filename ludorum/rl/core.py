@@ -65,6 +65,12 @@ def check_render_mode(render_mode: str | None) -> None:
         raise ValueError(f"render_mode must be 'ansi' (the terminal view) or None, not {render_mode!r}")
 
 
+def check_limit(name: str, value: int | None, unit: str) -> None:
+    """Refuse an episode limit (``max_cycles``, ``max_steps``) but a positive whole number or ``None``."""
+    if value is not None and not (type(value) is int and value >= 1):
+        raise ValueError(f"{name} is a positive number of {unit} (or None), not {value!r}")
+
+
 def masked_out(action: Any, legal: Iterable[int], who: str = "") -> str:
     """The words refusing ``action``, an index the mask leaves out: the first twenty legal ones named."""
     shown = sorted(legal)

@@ -36,7 +36,7 @@ from ludorum.engine import Action, ConfigError
 from ludorum.engine.bots import Bot
 from ludorum.engine.information import InformationSet
 from ludorum.games import registry
-from ludorum.rl.core import OBS_HIGH, OBS_LOW, Table, check_render_mode, masked_out
+from ludorum.rl.core import OBS_HIGH, OBS_LOW, Table, check_limit, check_render_mode, masked_out
 
 
 class LegalDiscrete(spaces.Discrete):
@@ -81,6 +81,7 @@ class LudorumEnv(gymnasium.Env):
             raise ValueError(f"illegal_action is 'forfeit' or 'raise', not {illegal_action!r}")
         self.illegal_action = illegal_action
         check_render_mode(render_mode)
+        check_limit("max_steps", max_steps, "steps")
         self.table = Table(game, players, variants, **options)
         n = self.table.players
         if not 0 <= seat < n:

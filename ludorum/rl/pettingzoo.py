@@ -24,7 +24,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.env_logger import EnvLogger
 
-from ludorum.rl.core import OBS_HIGH, OBS_LOW, Table, check_render_mode, masked_out
+from ludorum.rl.core import OBS_HIGH, OBS_LOW, Table, check_limit, check_render_mode, masked_out
 
 
 class LudorumAEC(AECEnv):  # type: ignore[misc]
@@ -44,6 +44,7 @@ class LudorumAEC(AECEnv):  # type: ignore[misc]
     ) -> None:
         super().__init__()
         check_render_mode(render_mode)
+        check_limit("max_cycles", max_cycles, "cycles")
         self.table = Table(game, players, variants, **options)
         self.metadata = {**self.metadata, "name": f"ludorum_{self.table.game.name.replace('-', '_')}_v0"}
         self.render_mode = render_mode
@@ -129,6 +130,11 @@ class LudorumAEC(AECEnv):  # type: ignore[misc]
             return
         if action is None:
             raise ValueError(f"{agent} must act: None is only for agents that are done")
+        if type(action) is not int and not isinstance(action, np.integer):  # int() would take "3" or 1.5
+            raise ValueError(
+                f"action {action!r} is not in the action space Discrete({self.table.n_actions}): "
+                "an action is an int index"
+            )
         a = self._legal.get(int(action))
         if a is None:
             raise ValueError(masked_out(action, self._legal, agent))

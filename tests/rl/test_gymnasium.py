@@ -57,8 +57,11 @@ def test_bad_input_is_refused_clearly() -> None:
     env = LudorumEnv("medieval-realms", players=3)
     _, info = env.reset(seed=0)
     bad = int(np.flatnonzero(info["action_mask"] == 0)[0])
-    with pytest.raises(gymnasium.error.InvalidAction, match="not in the action space"):
-        env.step(env.table.n_actions)
+    for wrong in (env.table.n_actions, 0.5, "0"):
+        with pytest.raises(gymnasium.error.InvalidAction, match="not in the action space"):
+            env.step(wrong)
+    with pytest.raises(ValueError, match="max_steps is a positive number of steps"):
+        LudorumEnv("medieval-realms", max_steps=0)
     _, reward, terminated, _, info = env.step(bad)
     assert (reward, terminated, info["illegal_action"]) == (-1.0, True, True)
     strict = LudorumEnv("medieval-realms", players=3, illegal_action="raise")

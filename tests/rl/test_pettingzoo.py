@@ -88,6 +88,13 @@ def test_bad_input_is_refused_clearly() -> None:
     bad = int(np.flatnonzero(mask == 0)[0])
     with pytest.raises(ValueError, match="not legal"):
         env.step(bad)
+    good = int(np.flatnonzero(mask)[0])
+    for wrong in (good + 0.5, float(good), str(good)):  # not an index, though int() would take each
+        with pytest.raises(ValueError, match="not in the action space Discrete"):
+            env.step(wrong)
+    env.step(np.int64(good))  # numpy's integers are indices
+    with pytest.raises(ValueError, match="max_cycles is a positive number of cycles"):
+        lpz.env("reliquium", max_cycles=0)
     with pytest.raises(ConfigError, match="no game called"):
         lpz.env("chess")
     with pytest.raises(ConfigError, match="2–4 players"):
