@@ -93,9 +93,11 @@ class Numbered(dict[int, Action]):
     """Index → concrete action for one list of legal actions, with the bytes of its mask.  A table hands
     the same object out for every state with that list: read it, do not change it."""
 
-    __slots__ = ("mask_bytes",)
+    __slots__ = ("mask_array", "mask_bytes")
 
     mask_bytes: bytes
+    mask_array: np.ndarray
+    """The mask over ``mask_bytes``, read-only: :meth:`Table.read_only_mask` hands out this one."""
 
 
 KEYED_CACHE = 65536
@@ -179,6 +181,7 @@ class Table:
             return self._number(legal, state, ())
         out = Numbered(self._number(legal, state, ()))
         out.mask_bytes = bytes(self._mask_bytes(out))
+        out.mask_array = np.frombuffer(out.mask_bytes, np.int8)  # over bytes: numpy refuses writes
         if len(self._numbered) >= NUMBERED_CACHE:
             self._numbered.clear()
         self._numbered[key] = out
@@ -206,6 +209,14 @@ class Table:
         if isinstance(legal, Numbered):
             return np.frombuffer(bytearray(legal.mask_bytes), np.int8)
         return np.frombuffer(self._mask_bytes(legal), np.int8)
+
+    def read_only_mask(self, legal: Iterable[int]) -> np.ndarray:
+        """:meth:`mask`, read-only (numpy refuses writes): a list of legal actions seen before gives the
+        mask it gave then, not a copy.  PettingZoo's environment hands these out; Gymnasium's checker asks
+        for new objects at every step, so its environment takes :meth:`mask`."""
+        if isinstance(legal, Numbered):
+            return legal.mask_array
+        return np.frombuffer(bytes(self._mask_bytes(legal)), np.int8)
 
     def _mask_bytes(self, legal: Iterable[int]) -> bytearray:
         m = bytearray(self._zero_mask)  # a few legal indices: setting bytes beats numpy's fancy indexing

@@ -104,7 +104,7 @@ class LudorumAEC(AECEnv):  # type: ignore[misc]
             self.infos[previous] = {}
         agent = self.agent_selection = self.possible_agents[seat]
         self._legal = t.legal(self.state)
-        self.infos[agent] = {"action_mask": t.mask(self._legal)}
+        self.infos[agent] = {"action_mask": t.read_only_mask(self._legal)}
 
     def observe(self, agent: str) -> Any:
         """The agent's observation vector (with ``mask_in_observation``, a dict adding its action mask,

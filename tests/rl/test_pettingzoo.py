@@ -101,6 +101,19 @@ def test_bad_input_is_refused_clearly() -> None:
         lpz.env("reliquium", players=7)
 
 
+def test_masks_are_read_only() -> None:
+    """An agent may keep a mask (it is never changed under it) but not write into it: the same list of
+    legal actions shares one mask, so a write would change another step's."""
+    env = lpz.env("medieval-realms", players=2)
+    env.reset(seed=0)
+    for _ in range(6):
+        mask = env.last(observe=False)[4]["action_mask"]
+        assert mask.dtype == np.int8 and not mask.flags.writeable
+        with pytest.raises(ValueError, match="read-only"):
+            mask[0] = 1
+        env.step(int(np.flatnonzero(mask)[0]))
+
+
 def test_render_ansi_is_the_terminal_view() -> None:
     """``render()`` returns the spectator's text view."""
     env = lpz.env("signum", players=2, render_mode="ansi")
