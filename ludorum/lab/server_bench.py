@@ -411,7 +411,7 @@ def _serve_main() -> None:
     import uvicorn
 
     from ludorum.server import create_app
-    from ludorum.server.run import settle_memory
+    from ludorum.server.run import settle_memory, uvicorn_config
 
     url, port, ref = sys.argv[1], int(sys.argv[2]), sys.argv[3] if len(sys.argv) > 3 else ""
     registry = None
@@ -422,7 +422,7 @@ def _serve_main() -> None:
     settle_memory()  # as ``ludorum serve`` does
     profile_to = os.environ.get(PROFILE_ENV)
     if not profile_to:
-        uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning")
+        uvicorn.Server(uvicorn_config(app, "127.0.0.1", port)).run()
         return
     import cProfile
 
@@ -435,7 +435,7 @@ def _serve_main() -> None:
     profiler = cProfile.Profile(time.thread_time)  # CPU time: the loop waiting on its sockets is free
     profiler.enable()
     try:
-        uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning")
+        uvicorn.Server(uvicorn_config(app, "127.0.0.1", port)).run()
     finally:
         profiler.disable()
         profiler.dump_stats(profile_to)

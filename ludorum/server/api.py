@@ -9,7 +9,7 @@ from typing import Annotated, Any, Literal
 from urllib.parse import urlsplit
 
 import anyio
-from fastapi import APIRouter, Query, Request, Response, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, Query, Request, Response, WebSocket
 from fastapi.responses import JSONResponse
 
 from ludorum.agents.kinds import bot_kinds, default_kind
@@ -419,10 +419,13 @@ async def websocket(ws: WebSocket, game_id: str) -> None:
         return
     await ws.accept()
     try:
-        hello = json.loads(await asyncio.wait_for(ws.receive_text(), timeout=30))
+        first = await asyncio.wait_for(ws.receive(), timeout=30)
+        if first["type"] == "websocket.disconnect":
+            return
+        hello = json.loads(first["text"])  # a binary frame has no "text": KeyError
         since = hello.get("version", 0) if isinstance(hello, dict) else 0
         since = since if type(since) is int else 0
-    except (TimeoutError, ValueError, WebSocketDisconnect):
+    except (TimeoutError, ValueError, KeyError, RecursionError):  # RecursionError: nested too deep
         with contextlib.suppress(Exception):
             await ws.close(code=4400, reason='send {"type": "hello", "version": n} first')
         return
@@ -439,11 +442,9 @@ async def websocket(ws: WebSocket, game_id: str) -> None:
                     tg.cancel_scope.cancel()
 
             tg.start_soon(pump)
-            try:
-                while True:  # the client sends nothing more; this notices when it goes away
-                    await ws.receive_text()
-            except WebSocketDisconnect:
-                pass
+            try:  # the client has nothing more to say (whatever it sends is ignored): this notices it leave
+                while (await ws.receive())["type"] != "websocket.disconnect":
+                    pass
             finally:
                 tg.cancel_scope.cancel()
     finally:

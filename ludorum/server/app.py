@@ -44,6 +44,9 @@ MAX_BODY = 64 * 1024
 """The largest request body, except record uploads."""
 MAX_RECORD_BODY = 8 * 1024 * 1024
 """The largest record upload."""
+MAX_WS_MESSAGE = 4 * 1024
+"""The largest WebSocket message a client may send (its hello is all the server reads): uvicorn refuses a
+larger one with close code 1009 before the app sees it (``run.uvicorn_config``)."""
 
 log = logging.getLogger("ludorum.server")
 

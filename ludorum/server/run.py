@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import socket
+from typing import Any
 
 from ludorum.engine import Registry
 
@@ -73,4 +74,15 @@ def serve(
             flush=True,
         )
     settle_memory()
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    uvicorn.Server(uvicorn_config(app, host, port)).run()
+
+
+def uvicorn_config(app: Any, host: str, port: int) -> Any:
+    """How the app is served, by ``ludorum serve``, the benchmarks and the tests' servers alike: quiet logs,
+    and WebSocket messages capped at :data:`~ludorum.server.app.MAX_WS_MESSAGE` (uvicorn's default is 16
+    MiB: parsing a hello that large held the event loop for 70 ms)."""
+    import uvicorn
+
+    from ludorum.server.app import MAX_WS_MESSAGE
+
+    return uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=MAX_WS_MESSAGE)

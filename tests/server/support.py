@@ -22,6 +22,7 @@ import uvicorn
 
 from ludorum.engine import Registry
 from ludorum.server import create_app
+from ludorum.server.run import uvicorn_config
 from tests.fixtures.sealed_bids import SealedBids
 
 TOKEN_BODY = {"X-Ludorum-Token": "body"}
@@ -118,9 +119,7 @@ class LiveServer:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         app = create_app(registry or fixture_registry(), database_url, **kwargs)
-        self.server = uvicorn.Server(
-            uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning")
-        )
+        self.server = uvicorn.Server(uvicorn_config(app, "127.0.0.1", self.port))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
     def __enter__(self) -> LiveServer:

@@ -60,9 +60,15 @@ def test_serve_freezes_what_start_up_made_before_it_serves(
     import uvicorn
 
     from ludorum.server import run
+    from ludorum.server.app import MAX_WS_MESSAGE
 
     calls: list[str] = []
     monkeypatch.setattr(gc, "freeze", lambda: calls.append("freeze"))
-    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: calls.append("serve"))
+
+    def serving(server: uvicorn.Server) -> None:
+        assert server.config.ws_max_size == MAX_WS_MESSAGE  # run.uvicorn_config's settings
+        calls.append("serve")
+
+    monkeypatch.setattr(uvicorn.Server, "run", serving)
     run.serve(database_url=f"sqlite:///{tmp_path / 'db.sqlite3'}", announce=False)
     assert calls == ["freeze", "serve"]

@@ -117,3 +117,32 @@ def test_a_new_sqlite_database_opens_while_another_process_switches_its_journal(
     finally:
         engine.dispose()
         other.close()
+
+
+def _closed_with(url: str, *messages: str | bytes) -> int | None:
+    """Send ``messages`` and return the code the server closes the connection with (``None``: still open
+    after a second)."""
+    with websockets.sync.client.connect(url, open_timeout=10, max_size=None) as ws:
+        try:
+            for m in messages:
+                ws.send(m)
+            while True:
+                ws.recv(timeout=1)  # the state pushes, until the server closes
+        except TimeoutError:
+            return None
+        except ConnectionClosed as e:
+            return e.rcvd.code if e.rcvd else None
+
+
+def test_odd_websocket_messages_are_refused_with_a_close_code(sqlite_url: str) -> None:
+    """A hello that is binary, nested past the parser's depth or oversized is refused with a close code
+    (4400: say hello first; 1009: message too big, from uvicorn, before the app reads it), not dropped by
+    an exception; what a client sends after its hello, binary included, is ignored."""
+    hello = '{"type": "hello", "version": 0}'
+    with live_server(sqlite_url) as srv:
+        game_id = httpx.post(f"{srv.url}/api/games", json=new_game_body(), headers=TOKEN_BODY).json()["id"]
+        url = f"{srv.url.replace('http', 'ws')}/api/games/{game_id}/ws"
+        assert _closed_with(url, hello.encode()) == 4400
+        assert _closed_with(url, "[" * 2_000 + "]" * 2_000) == 4400  # within 4 KiB, past the parser's depth
+        assert _closed_with(url, hello[:-1] + ', "pad": "' + "x" * 100_000 + '"}') == 1009
+        assert _closed_with(url, hello, b"\x00\x01", "anything") is None
