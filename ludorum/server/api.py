@@ -231,7 +231,7 @@ async def create_game(body: CreateGame, request: Request, response: Response) ->
 async def upload_record(body: Upload, request: Request, response: Response) -> Claimed:
     """Start a game from a full record (a save file): it is replayed, checked, then continues here."""
     try:
-        record = await asyncio.to_thread(Record.from_json, body.record)  # up to 8 MiB: off the loop
+        record = await asyncio.to_thread(Record.from_json, body.record)  # up to 1 MiB: off the loop
     except RecordError as e:
         raise ApiError(422, "bad_record", str(e)) from None
     hub = _hub(request)

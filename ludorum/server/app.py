@@ -42,8 +42,11 @@ WEB = Path(__file__).resolve().parent.parent / "web" / "static"
 
 MAX_BODY = 64 * 1024
 """The largest request body, except record uploads."""
-MAX_RECORD_BODY = 8 * 1024 * 1024
-"""The largest record upload."""
+MAX_RECORD_BODY = 1024 * 1024
+"""The largest record upload: about six times the record of a 200-round, four-player Reliquium game of
+random play (172 KB, the longest seen).  The body is JSON, parsed on the event loop while holding the
+interpreter's lock (a thread would not free the loop): 7 MB held every other request for 0.5 s, so the
+8 MiB this was before let one upload stall the server; a mebibyte parses in about 40 ms."""
 MAX_WS_MESSAGE = 4 * 1024
 """The largest WebSocket message a client may send (its hello is all the server reads): uvicorn refuses a
 larger one with close code 1009 before the app sees it (``run.uvicorn_config``)."""

@@ -122,7 +122,7 @@ class Workers:
         return out
 
     async def replay(self, key: str, game: Game[Any], record: Record) -> tuple[GameState, list[LogEntry]]:
-        """:func:`replay` off the event loop (the record, up to an upload's 8 MiB, pickled off it too)."""
+        """:func:`replay` off the event loop (the record, up to an upload's 1 MiB, pickled off it too)."""
         out: tuple[GameState, list[LogEntry]] = await self.run(key, replay, game, record, bulky=True)
         return out
 

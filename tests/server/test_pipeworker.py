@@ -142,7 +142,7 @@ class _Heavy:
 
 
 def test_a_bulky_jobs_arguments_are_pickled_off_the_event_loop() -> None:
-    # An uploaded record of up to 8 MiB is replayed in a worker: pickling it on the loop would hold
+    # An uploaded record of up to 1 MiB is replayed in a worker: pickling it on the loop would hold
     # every other request meanwhile.
     async def body(worker: PipeWorker) -> None:
         loop_thread = threading.get_ident()
