@@ -10,10 +10,11 @@ from urllib.parse import urlsplit
 
 import anyio
 from fastapi import APIRouter, Query, Request, Response, WebSocket
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
 from ludorum.agents.kinds import bot_kinds, default_kind
-from ludorum.engine import Action, CodecError, Record, RecordError, replay_states
+from ludorum.engine import Action, CodecError, replay_states
 from ludorum.engine.clock import ClockSpec
 from ludorum.engine.i18n import T
 from ludorum.server import language, rules
@@ -25,8 +26,9 @@ from ludorum.server.limits import client_key
 from ludorum.server.live import LiveGame
 from ludorum.server.plainroute import PlainJSONRoute
 from ludorum.server.retired import RetiredGame, other_rules_message
-from ludorum.server.schemas import Claimed, CreateGame, ErrorBody, Leave, Submit, Upload
+from ludorum.server.schemas import Claimed, CreateGame, ErrorBody, Leave, Submit
 from ludorum.server.security import cookie_name, match_seat, presented_token
+from ludorum.server.uploads import UPLOAD_SCHEMA, read_upload
 
 _REFUSALS = {
     400: "the body could not be read",
@@ -227,14 +229,21 @@ async def create_game(body: CreateGame, request: Request, response: Response) ->
     summary="Resume a game from a record",
     response_model=Claimed,
     responses=refusals(400, 404, 429),
+    openapi_extra={
+        "requestBody": {"required": True, "content": {"application/json": {"schema": UPLOAD_SCHEMA}}}
+    },
 )
-async def upload_record(body: Upload, request: Request, response: Response) -> Claimed:
+async def upload_record(request: Request, response: Response) -> Claimed:
     """Start a game from a full record (a save file): it is replayed, checked, then continues here."""
-    try:
-        record = await asyncio.to_thread(Record.from_json, body.record)  # up to 1 MiB: off the loop
-    except RecordError as e:
-        raise ApiError(422, "bad_record", str(e)) from None
     hub = _hub(request)
+    # Read in a worker process (uploads.py): parsing up to a mebibyte of JSON here would hold the loop.
+    verdict, body, record = await hub.workers.run(
+        _client(request), read_upload, await request.body(), bulky=True
+    )
+    if verdict == "invalid":
+        raise RequestValidationError(body)
+    if verdict == "bad_record":
+        raise ApiError(422, "bad_record", body)
     players = record.config.players
     specs: list[tuple[str, str | None]] = (
         [(s.kind, s.bot) for s in body.seats] if body.seats else [("human", None)] * players

@@ -44,9 +44,9 @@ MAX_BODY = 64 * 1024
 """The largest request body, except record uploads."""
 MAX_RECORD_BODY = 1024 * 1024
 """The largest record upload: about six times the record of a 200-round, four-player Reliquium game of
-random play (172 KB, the longest seen).  The body is JSON, parsed on the event loop while holding the
-interpreter's lock (a thread would not free the loop): 7 MB held every other request for 0.5 s, so the
-8 MiB this was before let one upload stall the server; a mebibyte parses in about 40 ms."""
+random play (172 KB, the longest seen).  A worker process reads it (``uploads.read_upload``): parsing JSON
+holds the interpreter's lock throughout, and on the loop 7 MB (under the 8 MiB cap this was before) held
+every other request for 0.7 s."""
 MAX_WS_MESSAGE = 4 * 1024
 """The largest WebSocket message a client may send (its hello is all the server reads): uvicorn refuses a
 larger one with close code 1009 before the app sees it (``run.uvicorn_config``)."""
