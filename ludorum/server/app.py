@@ -245,6 +245,11 @@ def create_app(
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        if isinstance(exc.__cause__, RecursionError):  # FastAPI's "error parsing the body", from the parser
+            return JSONResponse(
+                {"error": {"code": "invalid_request", "message": "body: JSON nested too deeply to read"}},
+                status_code=422,
+            )
         code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
         headers = dict(exc.headers or {})
         if exc.status_code == 405:  # every method of every route on this path, not only the first's

@@ -25,6 +25,11 @@ UPLOAD_SCHEMA: dict[str, Any] = {
 """The body as the OpenAPI document shows it: the route reads the body itself, so FastAPI cannot."""
 
 
+def _body_error(message: str) -> list[dict[str, Any]]:
+    """A refusal of the whole body, as ``RequestValidationError`` takes its errors."""
+    return [{"loc": ("body",), "msg": message, "type": "json_invalid"}]
+
+
 def read_upload(raw: bytes) -> tuple[str, Any, Any]:
     """``("ok", upload, record)``; ``("invalid", errors, None)`` for a body that is not the request's shape
     (the errors as ``RequestValidationError`` takes them); ``("bad_record", message, None)`` for a record
@@ -32,9 +37,9 @@ def read_upload(raw: bytes) -> tuple[str, Any, Any]:
     try:
         data = json.loads(raw)  # the standard library's: exact whole numbers of any size (seeds)
     except ValueError as e:  # not JSON, or not UTF-8
-        return "invalid", [{"loc": ("body",), "msg": f"not JSON: {e}", "type": "json_invalid"}], None
+        return "invalid", _body_error(f"not JSON: {e}"), None
     except RecursionError:
-        return "invalid", [{"loc": ("body",), "msg": "nested too deeply", "type": "json_invalid"}], None
+        return "invalid", _body_error("JSON nested too deeply to read"), None
     try:
         upload = Upload.model_validate(data)
     except ValidationError as e:

@@ -45,11 +45,15 @@ def check(r: Any, status: int, code: str | None = None) -> dict[str, Any]:
 
 def test_malformed_json(client: TestClient, game: dict[str, Any]) -> None:
     url = f"/api/games/{game['id']}/actions"
-    for raw in (b"{", b"not json", b"[]", b"null", b'{"version": 1', '"\u00e9"'.encode()):
+    deep = b"[" * 20_000 + b"]" * 20_000  # within 64 KiB, past the JSON parser's depth
+    for raw in (b"{", b"not json", b"[]", b"null", b'{"version": 1', '"\u00e9"'.encode(), deep):
         check(
             client.post(url, content=raw, headers={**bearer(game["t0"]), "Content-Type": "application/json"}),
             422,
+            "invalid_request",
         )
+    nested = client.post("/api/games", content=deep, headers={"Content-Type": "application/json"})
+    assert "nested too deeply" in check(nested, 422, "invalid_request")["error"]["message"]
     unchanged(client, game)
 
 
