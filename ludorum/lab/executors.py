@@ -242,8 +242,15 @@ def play_batch(play: Play, batch: Sequence[GameTask]) -> list[tuple[bool, Any]]:
     return out
 
 
+MAX_WORKERS = 4 * (os.cpu_count() or 1)
+"""The most local worker processes (or local Ray CPUs) a command may ask for: four per core is already more
+than helps; a mistyped ``-w 10000`` would fork ten thousand processes."""
+
+
 def make_executor(workers: int = 1, ray: bool = False, ray_address: str | None = None) -> Executor:
     """The executor the command line asks for: Ray if ``ray`` or an address, else processes."""
+    if workers > MAX_WORKERS and not ray_address:  # a cluster's size is the cluster's own
+        raise LabError(f"--workers is at most {MAX_WORKERS} on this machine (four per core), not {workers}")
     if ray or ray_address:
         return RayExecutor(ray_address, workers if workers > 1 and not ray_address else None)
     if workers == 1:

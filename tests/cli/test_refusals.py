@@ -26,6 +26,11 @@ REFUSED = [
     (["tune", "reliquium", "-n", "0"], f"'--games' / '-n': {AT_LEAST} 1"),
     (["lab-bench", "reliquium", "-n", "0"], f"'--games' / '-n': {AT_LEAST} 1"),
     (["ladder", "reliquium", "-n", "0"], f"'--games' / '-n': {AT_LEAST} 1"),
+    (
+        ["tournament", "reliquium", "-b", "random,heuristic", "-n", "1", "-w", "100000"],
+        "--workers is at most",
+    ),
+    (["soak", "--games", "1", "-w", "100000"], "--workers is at most"),
     (["serve", "--port", "-1"], f"'--port': {AT_LEAST} 0"),
     (["serve", "--port", "99999"], "'--port': Input should be less than or equal to 65535"),
     (["serve", "--bot-delay", "-1"], f"'--bot-delay': {AT_LEAST} 0"),
