@@ -230,10 +230,14 @@ def replay_cmd(
     lang: LangOption = "en",
 ) -> None:
     """Step through a record, showing each decision and the resulting view."""
+    from ludorum.cli.terminal import check_seat
+
     _use(lang)
     try:
         record = Record.loads(file.read_text())
         game = _game(record.game)
+        if seat is not None:
+            check_seat(seat, record.config.players)
         states = list(replay_states(game, record))
     except (OSError, LudorumError) as e:
         console.print(f"[red]cannot replay {file}: {e}[/red]")

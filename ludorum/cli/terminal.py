@@ -38,6 +38,12 @@ def pick_game(console: Console) -> str:
         console.print(f"[red]{wrong}[/red]")
 
 
+def check_seat(seat: int, players: int) -> None:
+    """Refuse a seat the game does not have (seats are numbered from 0)."""
+    if not 0 <= seat < players:
+        raise ConfigError(f"seat {seat} does not exist: seats are 0–{players - 1}")
+
+
 class TerminalGame:
     """One terminal session: humans at this keyboard, bots for the other seats; optionally a clock for
     each human seat (:mod:`ludorum.engine.clock`), read from ``now`` (injected by tests)."""
@@ -87,8 +93,7 @@ class TerminalGame:
         cls, game: Game[Any], play: Playthrough, seat: int, bots: str, hotseat: bool, console: Console
     ) -> TerminalGame:
         n = play.record.config.players
-        if not 0 <= seat < n:
-            raise ConfigError(f"seat {seat} does not exist: seats are 0–{n - 1}")
+        check_seat(seat, n)
         humans = set(range(n)) if hotseat else {seat}
         kinds = [k.strip() for k in bots.split(",") if k.strip()]
         others = [s for s in range(n) if s not in humans]

@@ -38,6 +38,9 @@ from ludorum.rl.core import Table, encoding_for, masked_out
 
 DEALS = 4096
 """Default number of equally likely set-up seeds of a shuffled game's opening chance node."""
+MAX_DEALS = 65536
+"""The most deals a game may be loaded with: the opening chance node lists every one of them (a list of a
+billion was asked for before, and built)."""
 
 
 def short_name(game: str) -> str:
@@ -118,11 +121,12 @@ class LudorumSpielGame(pyspiel.Game):  # type: ignore[misc]
             self.table = Table(game.name, players, variants, **options)
         except ConfigError as e:
             raise pyspiel.SpielError(str(e)) from e
-        self.deals = int(params.get("deals", DEALS)) if encoding_for(game).seeded_setup else 0
+        seeded = encoding_for(game).seeded_setup
+        self.deals = int(params.get("deals", DEALS)) if seeded else 0
+        if seeded and not 1 <= self.deals <= MAX_DEALS:
+            raise pyspiel.SpielError(f"deals is a whole number from 1 to {MAX_DEALS}, not {self.deals}")
         # Without a deal the set-up is one fixed state (states are immutable): build it once.
         self.initial = None if self.deals else game.new(self.table.config, 0)
-        if self.deals < 0:
-            raise pyspiel.SpielError("deals must be positive")
         t = self.table
         info = pyspiel.GameInfo(
             num_distinct_actions=t.n_actions,

@@ -71,6 +71,10 @@ def test_replay_steps_through_a_record(fixture_registry, tmp_path: Path) -> None
     assert out.exit_code == 0, out.output
     assert f"step {len(play.record.steps)}/{len(play.record.steps)}" in out.output
     assert "Result: prizes" in out.output
+    for seat in (2, -1):  # a two-player game's seats are 0 and 1
+        refused = runner.invoke(app, ["replay", str(path), "--no-step", "--seat", str(seat)])
+        said = " ".join(refused.output.split())
+        assert refused.exit_code == 2 and f"seat {seat} does not exist: seats are 0–1" in said
 
 
 def test_bench_prints_figures(fixture_registry) -> None:  # type: ignore[no-untyped-def]

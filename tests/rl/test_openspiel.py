@@ -65,6 +65,9 @@ def test_variants_options_and_bad_input() -> None:
         pyspiel.load_game("ludorum_signum", {"variants": "chaos"})
     with pytest.raises(pyspiel.SpielError, match="players"):
         pyspiel.load_game("ludorum_medieval_realms", {"players": 9})
+    for deals in (0, -1, 10**9):  # the opening chance node lists every deal: bounded, and never empty
+        with pytest.raises(pyspiel.SpielError, match="deals is a whole number from 1 to 65536"):
+            pyspiel.load_game("ludorum_signum", {"deals": deals})
     state = game.new_initial_state()
     illegal = next(a for a in range(game.num_distinct_actions()) if a not in state.legal_actions())
     with pytest.raises(pyspiel.SpielError, match="not legal"):
