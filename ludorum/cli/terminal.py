@@ -97,6 +97,9 @@ class TerminalGame:
         humans = set(range(n)) if hotseat else {seat}
         kinds = [k.strip() for k in bots.split(",") if k.strip()]
         others = [s for s in range(n) if s not in humans]
+        if len(kinds) > len(others):
+            many = len(kinds)
+            raise ConfigError(f"--bots names {many} kinds: one per bot seat at most ({len(others)} here)")
         table = {
             s: make_bot(game, kinds[i] if i < len(kinds) else default_kind(game))
             for i, s in enumerate(others)

@@ -19,6 +19,7 @@ REFUSED = [
     (["simulate", "signum", "-n", "-1"], f"'--games' / '-n': {AT_LEAST} 1"),
     (["simulate", "signum", "--bot", "nope", "-n", "1"], "Invalid value: no bot kind 'nope'"),
     (["play", "signum", "--seat", "7"], "Invalid value: seat 7 does not exist"),
+    (["play", "reliquium", "--bots", "random,random,random"], "names 3 kinds: one per bot seat at most"),
     (["tournament", "reliquium", "-b", "random,heuristic", "-n", "0"], f"'--games' / '-n': {AT_LEAST} 1"),
     (["balance", "reliquium", "-n", "0"], f"'--games' / '-n': {AT_LEAST} 1"),
     (["balance", "reliquium", "-n", "-5"], f"'--games' / '-n': {AT_LEAST} 1"),
