@@ -26,11 +26,16 @@ def start_from_lobby(page: Page, base: str, game: str, players: int, variants: t
     return page.url.rsplit("/", 1)[1]
 
 
-def wait_for_turn(page: Page, board: str | None = None) -> bool:
-    """Wait until it is this page's turn (with ``board`` drawn, if given) or the game is over.
+def wait_for_turn(page: Page, board: str | None = None, choices: bool = False) -> bool:
+    """Wait until it is this page's turn (with ``board`` drawn, if given; with a choice in the list that can
+    be clicked, if ``choices``) or the game is over.
 
     True if it is our turn."""
     drawn = f" && document.querySelector('{board}')" if board else ""
+    # While our last move is on its way the status still says "Your turn" with every choice disabled, and
+    # the game may end meanwhile: a page played through its list of choices waits for one it can click.
+    if choices:
+        drawn += " && document.querySelector('#actions button:not([disabled])')"
     # One reading decides: reading the status again afterwards raced a push that had just changed it
     # (right after our move the status may still say "Your turn", then "Waiting for …").
     found = page.wait_for_function(

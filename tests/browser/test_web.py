@@ -43,8 +43,8 @@ def first_choice(page: Page) -> Locator:
 
 
 def my_turn(page: Page) -> bool:
-    """Wait until it is this page's turn or the game is over; True if it is our turn."""
-    return wait_for_turn(page)
+    """Wait until it is this page's turn, with a choice to click, or the game is over; True if our turn."""
+    return wait_for_turn(page, choices=True)
 
 
 def test_play_a_game_against_a_bot_to_the_end_reload_and_replay(page: Page, server: LiveServer) -> None:
