@@ -420,9 +420,10 @@ def _serve_main() -> None:
         registry = getattr(importlib.import_module(module), attr)()
     app = create_app(registry, url, bot_delay=float(os.environ.get(BOT_DELAY_ENV, "0")))
     settle_memory()  # as ``ludorum serve`` does
+    server = uvicorn.Server(uvicorn_config(app, "127.0.0.1", port))
     profile_to = os.environ.get(PROFILE_ENV)
     if not profile_to:
-        uvicorn.Server(uvicorn_config(app, "127.0.0.1", port)).run()
+        server.run()
         return
     import cProfile
 
@@ -435,7 +436,7 @@ def _serve_main() -> None:
     profiler = cProfile.Profile(time.thread_time)  # CPU time: the loop waiting on its sockets is free
     profiler.enable()
     try:
-        uvicorn.Server(uvicorn_config(app, "127.0.0.1", port)).run()
+        server.run()
     finally:
         profiler.disable()
         profiler.dump_stats(profile_to)

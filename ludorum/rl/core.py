@@ -90,14 +90,13 @@ steps/s, where Medieval Realms gained 14 %."""
 
 
 class Numbered(dict[int, Action]):
-    """Index → concrete action for one list of legal actions, with the bytes of its mask.  A table hands
-    the same object out for every state with that list: read it, do not change it."""
+    """Index → concrete action for one list of legal actions, with its mask.  A table hands the same object
+    out for every state with that list: read it, do not change it."""
 
-    __slots__ = ("mask_array", "mask_bytes")
+    __slots__ = ("mask_array",)
 
-    mask_bytes: bytes
     mask_array: np.ndarray
-    """The mask over ``mask_bytes``, read-only: :meth:`Table.read_only_mask` hands out this one."""
+    """The list's mask, read-only: :meth:`Table.read_only_mask` hands it out, :meth:`Table.mask` a copy."""
 
 
 KEYED_CACHE = 65536
@@ -180,8 +179,7 @@ class Table:
             self._numbered.clear()
             return self._number(legal, state, ())
         out = Numbered(self._number(legal, state, ()))
-        out.mask_bytes = bytes(self._mask_bytes(out))
-        out.mask_array = np.frombuffer(out.mask_bytes, np.int8)  # over bytes: numpy refuses writes
+        out.mask_array = self._frozen_mask(out)
         if len(self._numbered) >= NUMBERED_CACHE:
             self._numbered.clear()
         self._numbered[key] = out
@@ -207,7 +205,7 @@ class Table:
     def mask(self, legal: Iterable[int]) -> np.ndarray:
         """The ``int8`` mask of the indices ``legal`` (a new array each time: the caller may keep it)."""
         if isinstance(legal, Numbered):
-            return np.frombuffer(bytearray(legal.mask_bytes), np.int8)
+            return legal.mask_array.copy()
         return np.frombuffer(self._mask_bytes(legal), np.int8)
 
     def read_only_mask(self, legal: Iterable[int]) -> np.ndarray:
@@ -216,7 +214,10 @@ class Table:
         for new objects at every step, so its environment takes :meth:`mask`."""
         if isinstance(legal, Numbered):
             return legal.mask_array
-        return np.frombuffer(bytes(self._mask_bytes(legal)), np.int8)
+        return self._frozen_mask(legal)
+
+    def _frozen_mask(self, legal: Iterable[int]) -> np.ndarray:
+        return np.frombuffer(bytes(self._mask_bytes(legal)), np.int8)  # over bytes: numpy refuses writes
 
     def _mask_bytes(self, legal: Iterable[int]) -> bytearray:
         m = bytearray(self._zero_mask)  # a few legal indices: setting bytes beats numpy's fancy indexing

@@ -30,7 +30,7 @@ from ludorum.engine import Registry
 from ludorum.server.api import router
 from ludorum.server.clocks import Clock
 from ludorum.server.db import Store, default_sqlite_url
-from ludorum.server.errors import ApiError
+from ludorum.server.errors import NESTED_TOO_DEEPLY, ApiError
 from ludorum.server.hints import Hints
 from ludorum.server.hints import router as hints_router
 from ludorum.server.hub import Hub
@@ -247,7 +247,7 @@ def create_app(
     async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         if isinstance(exc.__cause__, RecursionError):  # FastAPI's "error parsing the body", from the parser
             return JSONResponse(
-                {"error": {"code": "invalid_request", "message": "body: JSON nested too deeply to read"}},
+                {"error": {"code": "invalid_request", "message": f"body: {NESTED_TOO_DEEPLY}"}},
                 status_code=422,
             )
         code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")

@@ -32,3 +32,7 @@ def retry_later(code: str, message: str, seconds: float) -> ApiError:
     the ``Retry-After`` header and as ``retry_after`` in the body."""
     wait = max(1, math.ceil(seconds))
     return ApiError(429, code, message, headers={"Retry-After": str(wait)}, retry_after=wait)
+
+
+NESTED_TOO_DEEPLY = "JSON nested too deeply to read"
+"""Why a body past the JSON parser's depth is refused (422), wherever it is parsed."""

@@ -15,6 +15,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ludorum.engine import Record, RecordError
+from ludorum.server.errors import NESTED_TOO_DEEPLY
 from ludorum.server.schemas import Upload
 
 UPLOAD_SCHEMA: dict[str, Any] = {
@@ -39,7 +40,7 @@ def read_upload(raw: bytes) -> tuple[str, Any, Any]:
     except ValueError as e:  # not JSON, or not UTF-8
         return "invalid", _body_error(f"not JSON: {e}"), None
     except RecursionError:
-        return "invalid", _body_error("JSON nested too deeply to read"), None
+        return "invalid", _body_error(NESTED_TOO_DEEPLY), None
     try:
         upload = Upload.model_validate(data)
     except ValidationError as e:
