@@ -1,6 +1,6 @@
 """Hints and after-game analysis: "suggest a move" during a game, the search bots' review after it.
 
-A hint is the search bot's (:data:`~ludorum.agents.analysis.LEVEL`) best move for the asking seat,
+A hint is the search bot's (:data:`~ludorum.agents.review.LEVEL`) best move for the asking seat,
 searched from that seat's information set only — never the true state — in a bot worker process, never
 on the event loop.  Whether a game allows hints is fixed when it is made (``CreateGame.hints``); by
 default a game with a bot seat allows them and a game of humans only (a "rated" game) does not.  A
@@ -8,7 +8,7 @@ rematch keeps its game's setting.  Hints are bounded: one a seat at a time and o
 :data:`HINT_INTERVAL` seconds, at most :data:`MAX_THINKING` being searched per server process, and the
 answer for one version is kept and given again for free.
 
-The analysis of a finished game (:func:`ludorum.agents.analysis.analyse`) runs once per game per
+The analysis of a finished game (:func:`ludorum.agents.review.analyse`) runs once per game per
 process in a worker, at most :data:`MAX_ANALYSES` at a time; ``GET .../analysis`` answers 202 while it
 runs and the analysis (JSON) once done.  Everything is public once a game is over, but each decision is
 still judged from its seat's information set at that point.
@@ -25,7 +25,7 @@ from fastapi import APIRouter, Request, Response
 from sqlalchemy import Boolean, ForeignKey, String, select
 from sqlalchemy.orm import Mapped, mapped_column
 
-from ludorum.agents.analysis import LEVEL, Advice, advise, analyse
+from ludorum.agents.review import LEVEL, Advice, advise, analyse
 from ludorum.engine import Action, Game, Record
 from ludorum.engine.i18n import T
 from ludorum.engine.information import InformationSet

@@ -81,7 +81,7 @@ def test_a_misplaced_timeout_is_refused(where: str) -> None:
 
 
 def test_the_analysis_judges_no_timeout() -> None:
-    from ludorum.agents.analysis import choices
+    from ludorum.agents.review import choices
     from ludorum.engine import replay_states
 
     play = Playthrough(GAME, GAME.config(2), 5)

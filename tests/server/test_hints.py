@@ -127,6 +127,6 @@ def test_the_analysis_of_a_finished_game(client: TestClient, monkeypatch: Any) -
 
 
 def _quick_analysis(game: Any, record: Any, players: int) -> dict[str, Any]:
-    from ludorum.agents.analysis import analyse
+    from ludorum.agents.review import analyse
 
     return analyse(game, record, iterations=40).to_json(players)

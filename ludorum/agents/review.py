@@ -1,4 +1,4 @@
-"""Advice and after-game analysis by the search bots, for any game.
+"""Advice and the after-game review by the search bots, for any game (the server's hints and analysis).
 
 :func:`advise` asks a search bot for the best move of one seat at one decision and for the estimated
 win chance it gives that seat: the mean reward, through the chosen move, of the search's root (rewards

@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from ludorum.agents.analysis import advise, analyse, spread
+from ludorum.agents.review import advise, analyse, spread
 from ludorum.agents.search import bot as bot_module
 from ludorum.engine import CHANCE, Action, Playthrough, Record, replay_states
 from ludorum.engine.information import InformationSet
