@@ -3,9 +3,8 @@ heuristic bots) from the lobby to the end, played by clicks on the board (region
 track, the marker), the frame's list only when the board offers nothing.
 
 Screenshots are named reliquium-*.png (``make screenshots`` refreshes docs/screenshots/).  The map
-reaches the browser as
-``ludorum/web/static/games/reliquium-map.json`` (written by ``make_reliquium_map.py``): the first test
-keeps it equal to ``map_geometry()``.
+reaches the browser as ``ludorum/web/static/games/reliquium-map.json`` (written by
+``ludorum/games/reliquium/browser_map.py``): the first test keeps it equal to ``map_geometry()``.
 """
 
 from __future__ import annotations
@@ -24,12 +23,12 @@ from playwright.sync_api import Page, expect
 from ludorum.engine import Registry
 from ludorum.games.reliquium import GAME, map_geometry
 from ludorum.games.reliquium.bot import HeuristicBot
+from ludorum.games.reliquium.browser_map import TARGET, geometry_json
 from ludorum.games.reliquium.content import TERRAINS
 from ludorum.games.reliquium.mapdesign import THREE_PLAYERS
 from ludorum.games.reliquium.rules import C
 from ludorum.games.reliquium.state import P_ABILITY
 from ludorum.server import security
-from ludorum.web.static.games.make_reliquium_map import TARGET, geometry_json
 from tests.browser.conftest import shot
 from tests.browser.lobby import log_length, start_from_lobby, wait_for_turn
 from tests.server.support import LiveServer
@@ -38,7 +37,7 @@ RENDERER = TARGET.with_name("reliquium.js")
 
 
 def test_the_map_file_is_map_geometry() -> None:
-    """The browser's map is exactly the engine's (regenerate with make_reliquium_map.py if this fails)."""
+    """The browser's map is the engine's (else run ``python -m ludorum.games.reliquium.browser_map``)."""
     assert json.loads(TARGET.read_text(encoding="utf-8")) == map_geometry()
     assert TARGET.read_text(encoding="utf-8") == geometry_json()
 

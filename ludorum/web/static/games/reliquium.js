@@ -1,7 +1,7 @@
 // Reliquium board renderer: the map of Sigillum as SVG, the four ownership tracks, and clicks → actions.
 //
 // The polygons come from /static/games/reliquium-map.json, which is `map_geometry()` of
-// ludorum/games/reliquium written out by make_reliquium_map.py (a test keeps the two equal): the view
+// ludorum/games/reliquium written out by its browser_map.py (a test keeps the two equal): the view
 // itself carries no geometry.  From the seat's view (ludorum/games/reliquium/game.py, `view`) it draws:
 //   - every region in its terrain colour with its name (`regions[].terrain/name/polygon` of the map; three
 //     players play on the board's other side, `regions[].three_players_terrain`);
