@@ -1,7 +1,7 @@
 """``Game.view_equals`` answers exactly ``view(state, seat) == view`` for every game, including a game's
 own faster answer (Legends of Signum compares its derived fields one by one,
 ``engine.state.derived_view_matches``; Medieval Realms its keys and realms one by one,
-``medieval_realms.view.view_matches``): the disclosure's readings rest on it.
+``medieval_realms.render.view_matches``): the disclosure's readings rest on it.
 
 Medieval Realms is checked on the comparisons a disclosure makes (states drawn from an observer's
 information set, stepped, against the view it saw), on every observer's view of the same state, and on
@@ -24,7 +24,7 @@ from ludorum.engine.playout import random_states
 from ludorum.engine.state import derived_view_matches
 from ludorum.games import registry
 from ludorum.games.medieval_realms import GAME as REALMS
-from ludorum.games.medieval_realms import view as realms_view
+from ludorum.games.medieval_realms import render as realms_render
 from ludorum.games.medieval_realms.state import OVER, PLACE, RealmsState
 from tests.fixtures.face_down import FaceDown
 
@@ -183,33 +183,33 @@ def test_medieval_realms_tells_a_view_differing_in_any_one_leaf(players: int) ->
 def _skipping(key: str) -> Callable[[pytest.MonkeyPatch], None]:
     def patch(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.setattr(
-            realms_view, "_MATCH_ORDER", tuple(k for k in realms_view._MATCH_ORDER if k != key)
+            realms_render, "_MATCH_ORDER", tuple(k for k in realms_render._MATCH_ORDER if k != key)
         )
 
     return patch
 
 
 def _realms_as_spectator(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = realms_view._realms_match
-    monkeypatch.setattr(realms_view, "_realms_match", lambda s, seat, seen: real(s, None, seen))
+    real = realms_render._realms_match
+    monkeypatch.setattr(realms_render, "_realms_match", lambda s, seat, seen: real(s, None, seen))
 
 
 def _last_realm_unchecked(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = realms_view._realms_match
+    real = realms_render._realms_match
 
     def shortcut(s: RealmsState, seat: int | None, seen: Any) -> bool:
-        last = realms_view._realm(s, s.config.players - 1, seat, False)
+        last = realms_render._realm(s, s.config.players - 1, seat, False)
         return real(s, seat, [*seen[:-1], last])
 
-    monkeypatch.setattr(realms_view, "_realms_match", shortcut)
+    monkeypatch.setattr(realms_render, "_realms_match", shortcut)
 
 
 def _final_skipped(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = realms_view.view_matches
+    real = realms_render.view_matches
 
     def shortcut(game: Any, s: RealmsState, seat: int | None, seen: Any) -> bool:
         if "final" in seen:
-            seen = {**seen, "final": realms_view._final(game, s, seat, False)}
+            seen = {**seen, "final": realms_render._final(game, s, seat, False)}
         return real(game, s, seat, seen)
 
     monkeypatch.setattr("ludorum.games.medieval_realms.game.view_matches", shortcut)

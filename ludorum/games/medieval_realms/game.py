@@ -12,6 +12,7 @@ from ludorum.engine.i18n import T, Text
 from . import actions, placement, setup
 from .content import CARDS
 from .ending import end_round, final_scores
+from .render import describe_action, render_text, view, view_matches
 from .state import (
     ACTIONS,
     BOX,
@@ -25,7 +26,6 @@ from .state import (
     refused,
     setitem,
 )
-from .view import describe_action, render_text, view, view_matches
 
 if TYPE_CHECKING:
     from ludorum.engine.bots import Bot
