@@ -169,7 +169,6 @@ def _weights(
     pairs: list[str] | None, game_name: str
 ) -> tuple[tuple[str, tuple[tuple[str, float], ...]], ...]:
     """``["easy:tuned=file.json"]`` → the spec's weights, each file checked against the game."""
-    from ludorum.lab.facts import analysis_of
     from ludorum.lab.tuning import load_weights
 
     out = []
@@ -177,7 +176,7 @@ def _weights(
         label, sep, path = pair.partition("=")
         if not sep:
             raise fail(f"--weights takes LABEL=FILE, not {pair!r}")
-        found = load_weights(Path(path), game_name, analysis_of(_game(game_name)).tunables())
+        found = load_weights(Path(path), game_name, _game(game_name).provides.load_tunables())
         out.append((label.strip(), tuple(sorted(found.items()))))
     return tuple(out)
 
@@ -465,7 +464,6 @@ def tune(
 ) -> None:
     """Tune a game's weights with Optuna: each trial's bot plays the current one; saves the best as data."""
     from ludorum.lab.errors import LabError
-    from ludorum.lab.facts import analysis_of
     from ludorum.lab.ratings import standings
     from ludorum.lab.schedule import Schedule, Spec
     from ludorum.lab.tuning import CANDIDATE, Tuned, current
@@ -473,9 +471,9 @@ def tune(
 
     try:
         game = _game(game_name)
-        tunables = analysis_of(game).tunables()
+        tunables = game.provides.load_tunables()
         if not tunables:
-            raise LabError(f"{game.title} declares no tunable weights (its analysis.py tunables())")
+            raise LabError(f"{game.title} declares no tunable weights (Game.provides.tunables)")
         n = players or game.min_players
         label = f"{bot}:{CANDIDATE}"
         Schedule(Spec(game_name, n, (label, bot), seed))  # refuse a bad bot or player count before trial 0

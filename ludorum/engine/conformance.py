@@ -13,8 +13,10 @@ from the real ones, and that a step of a kind the game declares public (``Game.p
 ``Game.public_labels``) reads exactly as the full judgement, which steps every legal action, reads it
 (:func:`check_public_step` says the one exception, a step no drawn state explains), and that a game
 declaring ``plain_labels`` gives the deciding seat the labels a judgement on its information set
-gives.  At the end it replays the record and checks that the game ended within ``max_decisions``.  The
-first breach raises :class:`ConformanceError` saying game, step and what failed.
+gives.  Before playing, it resolves every hook the game declares in ``Game.provides`` and checks its
+kind (:func:`ludorum.engine.provides.check_provides`).  At the end it replays the record and checks that
+the game ended within ``max_decisions``.  The first breach raises :class:`ConformanceError` saying game,
+step and what failed.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from ludorum.engine.config import Config
 from ludorum.engine.errors import IllegalAction
 from ludorum.engine.game import CANCEL, CHANCE, Game
 from ludorum.engine.information import Observer, hides_information
+from ludorum.engine.provides import check_provides
 from ludorum.engine.record import Playthrough, Record, replay
 from ludorum.engine.state import HIDDEN, PER_SEAT, VISIBILITY, GameState
 
@@ -142,6 +145,7 @@ def check_game(
         raise ValueError("check_game needs at least one config")
     _check_secrets_are_sampled(game)
     _check_declarations(game)
+    _check_provides(game)
     report = Report()
     start = time.perf_counter()
     for g in range(games):
@@ -182,6 +186,12 @@ def _check_declarations(game: Game[Any]) -> None:
         raise ConformanceError(f"{game.name} declares the label of {kind!r} public but not the kind")
     if both := sorted(game.private_kinds & game.public_kinds):
         raise ConformanceError(f"{game.name} declares {both[0]!r} both private and public")
+
+
+def _check_provides(game: Game[Any]) -> None:
+    """Every hook the game declares (``Game.provides``) resolves to an object of its kind."""
+    if problems := check_provides(game.provides):
+        raise ConformanceError(f"{game.name} declares hooks that do not hold: {'; '.join(problems)}")
 
 
 def _fail(where: str, message: str) -> ConformanceError:

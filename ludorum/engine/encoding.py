@@ -1,7 +1,8 @@
 """What the RL layer (:mod:`ludorum.rl`) needs from a game, as plain data: standard library only.
 
-A game that wants to be an RL environment puts a :class:`GameEncoding` in ``ludorum/games/<game>/encoding.py``
-(exposed as ``ENCODING``).  It says two things, both derived from the game's content where possible:
+A game that wants to be an RL environment declares a :class:`GameEncoding` in ``Game.provides.encoding``
+(by custom ``ENCODING`` in ``ludorum/games/<game>/encoding.py``).  It says two things, both derived from
+the game's content where possible:
 
 * **actions** — every action kind with every argument tuple it can take (:class:`Kind`); the kinds in order
   make one fixed ``Discrete(N)`` space (:class:`ActionSpace`): kind ``k``'s argument tuple ``i`` has index

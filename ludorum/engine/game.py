@@ -22,6 +22,7 @@ from ludorum.engine.errors import ConfigError, IllegalAction
 from ludorum.engine.evaluation import Evaluation
 from ludorum.engine.options import Option, text_options
 from ludorum.engine.options import check as check_option_values
+from ludorum.engine.provides import Provides
 from ludorum.engine.state import GameState, derive_view
 
 S = TypeVar("S", bound=GameState)
@@ -115,6 +116,9 @@ class Game(ABC, Generic[S]):
     state that seat cannot tell apart from the true one: its safe labels are then the labels, without
     drawing its information set (:func:`ludorum.engine.disclosure.safe_labels`).  The conformance kit
     compares them with the drawn judgement at every step it checks, so a wrong declaration fails it."""
+    provides: ClassVar[Provides] = Provides()
+    """What the game offers the layers above its rules — search evaluation, lab facts, tunable weights, RL
+    encoding, rules page — as hooks resolved on use (:mod:`ludorum.engine.provides`)."""
     rules_version: ClassVar[int] = 1
     """The version of this game's rules and content.  Any change that makes a record play differently
     bumps it; records and stored games carry it, and one of another version is never replayed."""
@@ -301,5 +305,6 @@ class Game(ABC, Generic[S]):
 
     def evaluation(self) -> Evaluation[S] | None:
         """What search bots need from this game: a state evaluation (a value in [0, 1] per seat) and
-        optionally a fast rollout policy (:mod:`ludorum.engine.evaluation`); ``None``: play out to the end."""
-        return None
+        optionally a fast rollout policy (:mod:`ludorum.engine.evaluation`); ``None``: play out to the end.
+        The one declared in :attr:`provides`, unless a game overrides this."""
+        return self.provides.load_evaluation()

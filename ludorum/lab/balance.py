@@ -122,7 +122,7 @@ def cell_figures(cell: Cell) -> dict[str, Any]:
     flags += [
         f"{category} {name}: its users win {r.text()}" for (category, name), r in users.items() if r.flagged
     ]
-    analysis = cell.schedule.analysis
+    reader = cell.schedule.reader
     return {
         "name": cell.name,
         "players": n,
@@ -134,9 +134,9 @@ def cell_figures(cell: Cell) -> dict[str, Any]:
         "dimensions": {d: {v: r.to_json() for v, r in vals.items()} for d, vals in by_dim.items()},
         "length": {
             "decisions": spread(decisions),
-            **({analysis.length_unit: spread(lengths)} if lengths and analysis.length_unit else {}),
+            **({reader.length_unit: spread(lengths)} if lengths and reader.length_unit else {}),
         },
-        "length_values": {"decisions": decisions, analysis.length_unit or "length": lengths},
+        "length_values": {"decisions": decisions, reader.length_unit or "length": lengths},
         "end_reasons": dict(reasons.most_common()),
         "content": dict(content),
         "flags": flags,
@@ -168,8 +168,8 @@ def balance_report(game: Game[Any], bot: str, seed: int, cells: Sequence[Cell]) 
         "bot": bot,
         "seed": seed,
         "games": sum(f["games"] for f in figures),
-        "dimensions": dict(cells[0].schedule.analysis.dimensions) if cells else {},
-        "length_unit": cells[0].schedule.analysis.length_unit if cells else "",
+        "dimensions": dict(cells[0].schedule.reader.dimensions) if cells else {},
+        "length_unit": cells[0].schedule.reader.length_unit if cells else "",
         "cells": figures,
         "comparison": comparison,
     }

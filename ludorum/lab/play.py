@@ -9,7 +9,7 @@ import ludorum
 from ludorum.agents import play_game
 from ludorum.agents.kinds import uncapped
 from ludorum.games import registry
-from ludorum.lab.facts import analysis_of, derive_facts
+from ludorum.lab.facts import derive_facts
 from ludorum.lab.schedule import GameTask, kind_of
 
 LAB_KEY = "lab"
@@ -24,7 +24,7 @@ def _bot(game: Any, label: str, task: GameTask) -> Any:
     if weights:
         from ludorum.lab.tuning import Weighted
 
-        return Weighted(bot, analysis_of(game).tunables(), dict(weights))
+        return Weighted(bot, game.provides.load_tunables(), dict(weights))
     return bot
 
 

@@ -1,7 +1,7 @@
 """Which game is played with which bots in which seats, with which setup and seed.
 
 A tournament is a cycle of *arrangements* — a bot lineup (one kind per seat) crossed with a setup (the
-options that seat factions or decks, from the game's Analysis) — repeated.  Lineups and setups are
+options that seat factions or decks, from the game's fact reader) — repeated.  Lineups and setups are
 rotated so that every bot sits in every seat, and every deck or faction in every seat, equally often
 over a cycle; the game count is rounded up to whole cycles.  Game ``i`` plays arrangement ``i % cycle``
 with seed ``seed + i // cycle``: every arrangement of a cycle meets the same seed (common random
@@ -24,7 +24,6 @@ from ludorum.engine import Config, ConfigError, Game
 from ludorum.engine.actions import Scalar
 from ludorum.games import registry
 from ludorum.lab.errors import LabError
-from ludorum.lab.facts import analysis_of
 
 Options = tuple[tuple[str, Scalar], ...]
 
@@ -136,8 +135,8 @@ class Schedule:
             raise LabError(f"bot kind {', '.join(map(repr, twice))} is listed twice; name each kind once")
         self.spec = spec
         self.base = self._config({})
-        self.analysis = analysis_of(self.game)
-        tunables = self.analysis.tunables()
+        self.reader = self.game.provides.load_facts()
+        tunables = self.game.provides.load_tunables()
         for label, weights in spec.weights:
             if label not in spec.bots:
                 raise LabError(
@@ -149,7 +148,7 @@ class Schedule:
                     f"{self.game.title} has no tunable weight {', '.join(map(repr, bad))}; "
                     f"its weights are {', '.join(tunables) or 'none'}"
                 )
-        setups = self.analysis.setups(self.base) if spec.rotate else [{}]
+        setups = self.reader.setups(self.base) if spec.rotate else [{}]
         self.arrangements: list[tuple[tuple[str, ...], Options]] = [
             (lineup, tuple(sorted(setup.items())))
             for setup in setups

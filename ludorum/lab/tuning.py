@@ -10,7 +10,6 @@ plays the same seeds (common random numbers), so trials differ by their weights,
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
@@ -19,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import ludorum
-from ludorum.engine.analysis import Tunable
+from ludorum.engine.provides import Tunable
 from ludorum.lab.errors import LabError
 
 CANDIDATE = "candidate"
@@ -29,17 +28,15 @@ CANDIDATE = "candidate"
 @contextmanager
 def patched(tunables: Mapping[str, Tunable], weights: Mapping[str, float]) -> Iterator[None]:
     """Set each named weight's module constant for the duration of the block, then restore it."""
-    saved = []
+    saved: list[tuple[Tunable, Any]] = []
     try:
         for name, value in weights.items():
             t = tunables[name]
-            module = importlib.import_module(t.module)
-            saved.append((module, t.attribute, getattr(module, t.attribute)))
-            setattr(module, t.attribute, value)
+            saved.append((t, t.swap(value)))
         yield
     finally:
-        for module, attribute, old in reversed(saved):
-            setattr(module, attribute, old)
+        for t, old in reversed(saved):
+            t.swap(old)
 
 
 class Weighted:
@@ -68,9 +65,7 @@ class Weighted:
 
 def current(tunables: Mapping[str, Tunable]) -> dict[str, float]:
     """The values the weights have now (in the game's code)."""
-    return {
-        name: float(getattr(importlib.import_module(t.module), t.attribute)) for name, t in tunables.items()
-    }
+    return {name: t.read() for name, t in tunables.items()}
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,14 +1,13 @@
 """What every adapter shares: one game under one config, its action space, masks, observations, rewards.
 
-:class:`Table` finds the game's :class:`~ludorum.engine.encoding.GameEncoding` (``ENCODING`` in the game
-package's ``encoding`` module) without knowing any game: the game's class names its package.  Nothing here
-reads a state's fields: legal actions, views and results come through the ``Game`` protocol, the numbering
-and the observation schema through the encoding.
+:class:`Table` finds the game's :class:`~ludorum.engine.encoding.GameEncoding` where the game declares it
+(``Game.provides.encoding``), without knowing any game.  Nothing here reads a state's fields: legal
+actions, views and results come through the ``Game`` protocol, the numbering and the observation schema
+through the encoding.
 """
 
 from __future__ import annotations
 
-import importlib
 from array import array
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
@@ -22,15 +21,10 @@ from ludorum.games import registry
 
 
 def encoding_for(game: Game[Any]) -> GameEncoding:
-    """The game's encoding: ``ENCODING`` from the ``encoding`` module beside the game's package."""
-    package = type(game).__module__.rsplit(".", 1)[0]
-    try:
-        module = importlib.import_module(f"{package}.encoding")
-    except ModuleNotFoundError as e:
-        raise ConfigError(f"{game.title} has no RL encoding ({package}.encoding)") from e
-    enc = getattr(module, "ENCODING", None)
-    if not isinstance(enc, GameEncoding):
-        raise ConfigError(f"{package}.encoding defines no ENCODING")
+    """The game's encoding, as it declares it (``Game.provides.encoding``)."""
+    enc = game.provides.load_encoding()
+    if enc is None:
+        raise ConfigError(f"{game.title} declares no RL encoding (Game.provides.encoding)")
     return enc
 
 
@@ -282,12 +276,5 @@ def _table(name: str, players: int | None, variants: tuple[str, ...], options: d
 
 
 def supported_games() -> Sequence[str]:
-    """Registered games that have an RL encoding."""
-    out = []
-    for game in registry():
-        try:
-            encoding_for(game)
-        except ConfigError:
-            continue
-        out.append(game.name)
-    return out
+    """Registered games that declare an RL encoding (read from the declaration, nothing imported)."""
+    return [game.name for game in registry() if game.provides.encoding]

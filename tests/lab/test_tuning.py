@@ -12,11 +12,10 @@ import ludorum.games.reliquium.evaluation as evaluation
 from ludorum.cli.main import app
 from ludorum.games import registry
 from ludorum.lab.errors import LabError
-from ludorum.lab.facts import analysis_of
 from ludorum.lab.tuning import Weighted, current, load_weights, tune
 
 runner = CliRunner()
-TUNABLES = analysis_of(registry().get("reliquium")).tunables()
+TUNABLES = registry().get("reliquium").provides.load_tunables()
 
 
 class Reader:

@@ -32,6 +32,19 @@ def test_kinds_and_space_basics() -> None:
         ActionSpace([Kind("pass"), Kind("pass")])
 
 
+def test_the_encoding_is_the_one_the_game_declares() -> None:
+    """The adapters read ``Game.provides.encoding``; a game that declares none has no environment."""
+    from ludorum.engine import ConfigError
+    from ludorum.rl.core import supported_games
+    from tests.fixtures.sealed_bids import SealedBids
+
+    for game in registry():
+        assert encoding_for(game) is game.provides.load_encoding()
+    assert list(supported_games()) == [game.name for game in registry()]
+    with pytest.raises(ConfigError, match="Sealed Bids declares no RL encoding"):
+        encoding_for(SealedBids())
+
+
 def test_schema_sizes_and_layout() -> None:
     """Every spec writes exactly its size, whatever the value (missing, hidden, too long)."""
     schema = Record(

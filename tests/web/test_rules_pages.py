@@ -30,15 +30,19 @@ def test_no_rules_page_for_unknown_or_crafted_names() -> None:
 
 def test_the_pages_hold_the_docs_as_they_are_now() -> None:
     """A changed doc needs the pages rebuilt: ``python -m ludorum.web.rules.build``."""
-    from ludorum.web.rules.build import DESIGNED, DOCS, designed_sections
+    from ludorum.web.rules.build import DOCS, designed_sections, rules_pages
 
+    pages = rules_pages()
+    assert set(pages) == {game.name for game in registry()}  # every game declares its page
     assert (RULES / "signum.md").read_text(encoding="utf-8") == (DOCS / "signum-rules.md").read_text(
         encoding="utf-8"
     ), "docs/signum-rules.md changed: run python -m ludorum.web.rules.build"
-    for game, words in DESIGNED.items():
-        designed = designed_sections((DOCS / f"{game}.md").read_text(encoding="utf-8"), words)
+    for game, page in pages.items():
+        if not page.rulebook:
+            continue
+        designed = designed_sections((DOCS / page.notes).read_text(encoding="utf-8"), page.designed)
         assert designed in (RULES / f"{game}.md").read_text(encoding="utf-8"), (
-            f"docs/{game}.md changed: run python -m ludorum.web.rules.build"
+            f"docs/{page.notes} changed: run python -m ludorum.web.rules.build"
         )
 
 
@@ -66,9 +70,9 @@ def test_a_page_not_written_in_the_readers_language_is_read_in_english(tmp_path,
 
 
 def test_the_translated_pages_hold_their_docs_as_they_are_now() -> None:
-    from ludorum.web.rules.build import DOCS, TRANSLATIONS
+    from ludorum.web.rules.build import DOCS, translations
 
-    for page, (_game, doc) in TRANSLATIONS.items():
+    for page, (_game, doc) in translations().items():
         assert (RULES / f"{page}.md").read_text(encoding="utf-8") == (DOCS / doc).read_text(
             encoding="utf-8"
         ), f"docs/{doc} changed: run python -m ludorum.web.rules.build"
@@ -77,9 +81,9 @@ def test_the_translated_pages_hold_their_docs_as_they_are_now() -> None:
 def test_each_translated_page_follows_its_english_source() -> None:
     """A change to an English doc must reach its translation: ``translated.json`` holds the fingerprint
     of the English as it was translated (``python -m ludorum.web.rules.build --translated``)."""
-    from ludorum.web.rules.build import TRANSLATIONS, stale_translations
+    from ludorum.web.rules.build import stale_translations, translations
 
-    assert set(TRANSLATIONS) == {p.stem for p in RULES.glob("*.*.md")}  # every translated page is known
+    assert set(translations()) == {p.stem for p in RULES.glob("*.*.md")}  # every translated page is known
     assert not stale_translations(), "an English rules doc changed: bring its translation up to date"
 
 

@@ -26,6 +26,7 @@ from collections.abc import Sequence
 
 from ludorum.engine import CANCEL, Action
 from ludorum.engine.evaluation import Evaluation, softmax_shares
+from ludorum.engine.provides import Tunable
 
 from .cards import cost
 from .content import CARDS, leader_given
@@ -126,3 +127,38 @@ def policy(s: RealmsState, legal: Sequence[Action], rng: random.Random) -> Actio
 
 
 EVALUATION: Evaluation[RealmsState] = Evaluation(value, policy)
+
+TUNABLES: dict[str, Tunable] = {
+    "resource": Tunable(
+        __name__,
+        "RESOURCE",
+        0.0,
+        1.0,
+        "a stored resource beyond its end value, with every action phase to come",
+    ),
+    "leader": Tunable(
+        __name__,
+        "LEADER",
+        0.0,
+        1.5,
+        "a Mayor per round it still produces in (Generals, Admirals in proportion)",
+    ),
+    "temperature_end": Tunable(
+        __name__,
+        "TEMPERATURE_END",
+        0.5,
+        8.0,
+        "the VP lead that makes a realm e times likelier to win at the end",
+        log=True,
+    ),
+    "temperature_round": Tunable(
+        __name__,
+        "TEMPERATURE_ROUND",
+        0.2,
+        5.0,
+        "how much less sure a lead is per round left",
+        log=True,
+    ),
+}
+"""The weights above that ``ludorum tune`` may vary (declared in ``Game.provides.tunables``): the search bots
+read them as they decide."""

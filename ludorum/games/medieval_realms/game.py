@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from ludorum.engine import Action, Config, Game, IllegalAction, Result
 from ludorum.engine.i18n import T, Text
+from ludorum.engine.provides import Provides, RulesPage
 
 from . import actions, placement, setup
 from .content import CARDS
@@ -29,7 +30,6 @@ from .state import (
 
 if TYPE_CHECKING:
     from ludorum.engine.bots import Bot
-    from ludorum.engine.evaluation import Evaluation
 
 
 def _illegal(text: str) -> IllegalAction:
@@ -43,6 +43,20 @@ def _illegal(text: str) -> IllegalAction:
 
 class MedievalRealms(Game[RealmsState]):
     """Medieval Realms, 2–5 players: secret leader placement, majorities and auctions over seven rounds."""
+
+    provides = Provides(
+        evaluation="ludorum.games.medieval_realms.evaluation:EVALUATION",
+        facts="ludorum.games.medieval_realms.facts:FACTS",
+        tunables="ludorum.games.medieval_realms.evaluation:TUNABLES",
+        encoding="ludorum.games.medieval_realms.encoding:ENCODING",
+        rules=RulesPage(
+            rulebook="medieval-realms.txt",
+            notes="medieval-realms.md",
+            designed=("Designed content", "Interpretations", "Symbols without"),
+            translations={"ru": "medieval-realms-rules.ru.md"},
+        ),
+    )
+    """Its search evaluation, lab facts, tunable weights, RL encoding and rules page, each resolved on use."""
 
     name = "medieval-realms"
     title = "Medieval Realms"
@@ -214,12 +228,6 @@ class MedievalRealms(Game[RealmsState]):
         from .bot import HeuristicBot
 
         return {"heuristic": HeuristicBot}
-
-    def evaluation(self) -> Evaluation[RealmsState]:
-        """The state evaluation of search bots (:mod:`.evaluation`)."""
-        from .evaluation import EVALUATION
-
-        return EVALUATION
 
 
 def random_placement(s: RealmsState, seat: int, length: int | None, rng: random.Random) -> tuple[int, ...]:

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 from ludorum.engine import Action
 from ludorum.engine.evaluation import Evaluation, softmax_shares
+from ludorum.engine.provides import Tunable
 
 from .content import WATER
 from .rules import castles_on_board, terrain_of, units_on_board
@@ -92,3 +93,18 @@ def policy(s: ReliquiumState, legal: Sequence[Action], rng: random.Random) -> Ac
 
 
 EVALUATION: Evaluation[ReliquiumState] = Evaluation(value, policy)
+
+TUNABLES: dict[str, Tunable] = {
+    "unit": Tunable(__name__, "UNIT", 0.0, 1.0, "a unit's worth against a castle"),
+    "reserve": Tunable(__name__, "RESERVE", 0.0, 0.3, "a reserve unit's worth"),
+    "temperature": Tunable(
+        __name__,
+        "TEMPERATURE",
+        0.3,
+        5.0,
+        "the castle lead that makes a seat e times likelier to win",
+        log=True,
+    ),
+}
+"""The weights above that ``ludorum tune`` may vary (declared in ``Game.provides.tunables``): the search bots
+read them as they decide."""

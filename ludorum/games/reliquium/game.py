@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from ludorum.engine import Action, Config, Game, IllegalAction, Result
 from ludorum.engine.i18n import T
 from ludorum.engine.options import Choice, Option
+from ludorum.engine.provides import Provides, RulesPage
 
 from . import render
 from .creatures import ability_actions, apply_ability
@@ -19,7 +20,6 @@ from .war import apply_battle, apply_support, battle_actions, battle_decider, su
 
 if TYPE_CHECKING:
     from ludorum.engine.bots import Bot
-    from ludorum.engine.evaluation import Evaluation
 
 
 def _sorted(items: frozenset[int]) -> list[int]:
@@ -71,6 +71,20 @@ def public_view(s: ReliquiumState) -> dict[str, Any]:
 
 class Reliquium(Game[ReliquiumState]):
     """Reliquium: war for the lands of Sigillum; the first to raise nine castles wins."""
+
+    provides = Provides(
+        evaluation="ludorum.games.reliquium.evaluation:EVALUATION",
+        facts="ludorum.games.reliquium.facts:FACTS",
+        tunables="ludorum.games.reliquium.evaluation:TUNABLES",
+        encoding="ludorum.games.reliquium.encoding:ENCODING",
+        rules=RulesPage(
+            rulebook="reliquium.txt",
+            notes="reliquium.md",
+            designed=("designed", "Legendary creatures", "Rules as implemented"),
+            translations={"ru": "reliquium-rules.ru.md"},
+        ),
+    )
+    """Its search evaluation, lab facts, tunable weights, RL encoding and rules page, each resolved on use."""
 
     name = "reliquium"
     title = "Reliquium"
@@ -252,9 +266,3 @@ class Reliquium(Game[ReliquiumState]):
         from .bot import HeuristicBot
 
         return {"heuristic": HeuristicBot}
-
-    def evaluation(self) -> Evaluation[ReliquiumState]:
-        """The state evaluation and rollout policy of search bots (:mod:`.evaluation`)."""
-        from .evaluation import EVALUATION
-
-        return EVALUATION

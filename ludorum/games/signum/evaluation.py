@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ludorum.engine.evaluation import Evaluation, softmax_shares
+from ludorum.engine.provides import Tunable
 
 from . import battlefield as bf
 from . import creatures as cr
@@ -158,3 +159,22 @@ EVALUATION: Evaluation[SignumState] = Evaluation(
     guides={"thrifty": thrifty_bot, "careful": careful_bot},
     values={"race": race_value},
 )
+
+TUNABLES: dict[str, Tunable] = {
+    "hero": Tunable(__name__, "HERO", 0.0, 15.0, "the hero alive"),
+    "creature": Tunable(__name__, "CREATURE", 0.0, 0.5, "a creature's worth per point of cost"),
+    "prosperity": Tunable(__name__, "PROSPERITY", 0.0, 10.0, "prosperity's weight"),
+    "income": Tunable(__name__, "INCOME", 0.0, 0.5, "income's weight"),
+    "danger": Tunable(__name__, "DANGER", 0.0, 2.0, "how much of a hero's expected wounds count as taken"),
+    "later": Tunable(__name__, "LATER", 0.0, 1.0, "the weight of a threat that cannot strike first"),
+    "temperature": Tunable(
+        __name__,
+        "TEMPERATURE",
+        0.5,
+        8.0,
+        "the score lead that makes a seat e times likelier to win",
+        log=True,
+    ),
+}
+"""The weights above that ``ludorum tune`` may vary (declared in ``Game.provides.tunables``): the search bots
+read them as they decide."""

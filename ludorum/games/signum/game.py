@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ludorum.engine import CANCEL, CHANCE, Action, Config, Game, IllegalAction, Result
 from ludorum.engine.i18n import N_, T
 from ludorum.engine.options import Option
+from ludorum.engine.provides import Provides, RulesPage
 from ludorum.engine.state import derived_view_matches, derived_view_names
 from ludorum.games.signum import actions as act
 from ludorum.games.signum import combat, dice, setup, turn, victory
@@ -19,9 +20,6 @@ from ludorum.games.signum.state import SignumState, new_action, player
 
 VIEW_KEYS = derived_view_names(SignumState) | {"cards", "to_move"}
 """The keys of a Signum view: the derived fields, the visible cards' summaries and who decides."""
-
-if TYPE_CHECKING:
-    from ludorum.engine.evaluation import Evaluation
 
 _cache: tuple[Any, Any] = (None, None)
 """The last state asked for its legal actions and the answer (states are never changed in place).
@@ -68,6 +66,15 @@ WAITING = (
 
 class SignumGame(Game[SignumState]):
     """The rules of Legends of Signum for two players."""
+
+    provides = Provides(
+        evaluation="ludorum.games.signum.evaluation:EVALUATION",
+        facts="ludorum.games.signum.facts:FACTS",
+        tunables="ludorum.games.signum.evaluation:TUNABLES",
+        encoding="ludorum.games.signum.encoding:ENCODING",
+        rules=RulesPage(doc="signum-rules.md", translations={"ru": "signum-rules.ru.md"}),
+    )
+    """Its search evaluation, lab facts, tunable weights, RL encoding and rules page, each resolved on use."""
 
     name = "signum"
     title = "Legends of Signum"
@@ -459,12 +466,6 @@ class SignumGame(Game[SignumState]):
         from ludorum.games.signum.bot import HeuristicBot
 
         return {"heuristic": HeuristicBot}
-
-    def evaluation(self) -> Evaluation[SignumState]:
-        """The state evaluation of search bots (:mod:`.evaluation`)."""
-        from ludorum.games.signum.evaluation import EVALUATION
-
-        return EVALUATION
 
 
 _ = CANCEL

@@ -4,18 +4,20 @@ Run from the repository root when a rulebook or a game's doc changes, and commit
 
     python -m ludorum.web.rules.build [../shared/rulebooks] [--translated]
 
-A page in another language (``<game>.<lang>.md``) is translated by hand (:data:`TRANSLATIONS`,
-``docs/*.ru.md``); ``translated.json`` keeps the English page's fingerprint as of the last translation, so
-a test fails when the English changes and the translation does not follow.  ``--translated`` records the
-current fingerprints once the translation is brought up to date.
+What each game's page is built from, the game declares (``Game.provides.rules``, a
+:class:`~ludorum.engine.provides.RulesPage`).  A page in another language (``<game>.<lang>.md``) is
+translated by hand (``RulesPage.translations``, ``docs/*.ru.md``); ``translated.json`` keeps the English
+page's fingerprint as of the last translation, so a test fails when the English changes and the
+translation does not follow.  ``--translated`` records the current fingerprints once the translation is
+brought up to date.
 
 Each page is the rulebook's own text where it exists (Reliquium and Medieval Realms: the English
 rulebooks turned into Markdown by their line shapes; Legends of Signum: docs/signum-rules.md, the
 translated chapters and the rebuilt ones, each statement marked known or **designed**; its Russian page,
 ``signum.ru.md``, from docs/signum-rules.ru.md, the rulebook's own Russian chapters), followed by the
 parts the project designed and the readings it chose where the rulebook is silent or open, taken from
-the game's doc (docs/<game>.md) and marked as designed.  The server serves the packaged result; nothing
-here runs at play time.
+the game's doc (``RulesPage.notes``: docs/<game>.md) and marked as designed.  The server serves the
+packaged result; nothing here runs at play time.
 """
 
 from __future__ import annotations
@@ -28,27 +30,31 @@ from typing import Annotated
 
 import typer
 
+from ludorum.engine.provides import RulesPage
+from ludorum.games import registry
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[2]
 DOCS = ROOT / "docs"
 RULEBOOKS = ROOT.parent / "shared" / "rulebooks"
 """Where the rulebooks' text is, beside the repository."""
 
-DESIGNED = {
-    "reliquium": ("designed", "Legendary creatures", "Rules as implemented"),
-    "medieval-realms": ("Designed content", "Interpretations", "Symbols without"),
-}
-"""Per game, words in the headings of the doc's sections that describe designed parts or readings."""
 
-TRANSLATIONS = {
-    "signum.ru": ("signum", "signum-rules.ru.md"),
-    "medieval-realms.ru": ("medieval-realms", "medieval-realms-rules.ru.md"),
-    "reliquium.ru": ("reliquium", "reliquium-rules.ru.md"),
-}
-"""Each page written in another language: the English page it is translated from, and its doc (Legends
-of Signum's Russian: the rulebook's own chapters and the rebuilt ones in Russian, the designed parts marked
-«придумано»; Medieval Realms' and Reliquium's: the project's translations of their English rulebooks and of
-what it designed).  A game without one is read in English by every reader."""
+def rules_pages() -> dict[str, RulesPage]:
+    """Each registered game's declared rules page (``Game.provides.rules``), by game name."""
+    return {game.name: game.provides.rules for game in registry() if game.provides.rules is not None}
+
+
+def translations() -> dict[str, tuple[str, str]]:
+    """Each page written in another language (``<game>.<lang>``): the English page it is translated from,
+    and its doc, as the games declare them (``RulesPage.translations``).  A game without one is read in
+    English by every reader."""
+    return {
+        f"{game}.{lang}": (game, doc)
+        for game, page in rules_pages().items()
+        for lang, doc in page.translations.items()
+    }
+
 
 INTRO = (
     "*This page holds the rulebook's own text, then — under **Designed by the project** — everything "
@@ -98,15 +104,19 @@ def designed_sections(doc: str, words: tuple[str, ...]) -> str:
     return re.sub(r"(?m)^(#+) ", r"#\1 ", text).strip()
 
 
+def english_page(page: RulesPage, rulebooks: Path) -> str:
+    """A game's English page: its Markdown doc, or its rulebook followed by its designed parts."""
+    if page.doc:
+        return (DOCS / page.doc).read_text(encoding="utf-8")
+    text = rulebook_markdown((rulebooks / page.rulebook).read_text(encoding="utf-8"))
+    designed = designed_sections((DOCS / page.notes).read_text(encoding="utf-8"), page.designed)
+    return f"{text}\n## Designed by the project\n\n{designed}\n"
+
+
 def build(rulebooks: Path) -> dict[str, str]:
     """Every rules page's Markdown, by file name: ``<game>`` (English) or ``<game>.<lang>``."""
-    pages = {"signum": (DOCS / "signum-rules.md").read_text(encoding="utf-8")}
-    pages |= {page: (DOCS / doc).read_text(encoding="utf-8") for page, (_game, doc) in TRANSLATIONS.items()}
-    for game, book in (("reliquium", "reliquium.txt"), ("medieval-realms", "medieval-realms.txt")):
-        text = rulebook_markdown((rulebooks / book).read_text(encoding="utf-8"))
-        doc = (DOCS / f"{game}.md").read_text(encoding="utf-8")
-        designed = designed_sections(doc, DESIGNED[game])
-        pages[game] = f"{text}\n## Designed by the project\n\n{designed}\n"
+    pages = {game: english_page(page, rulebooks) for game, page in rules_pages().items()}
+    pages |= {name: (DOCS / doc).read_text(encoding="utf-8") for name, (_game, doc) in translations().items()}
     return pages
 
 
@@ -123,7 +133,7 @@ def fingerprint(game: str) -> str:
 def stale_translations() -> list[str]:
     """The pages in another language whose English source changed since they were translated."""
     known = json.loads(TRANSLATED.read_text(encoding="utf-8")) if TRANSLATED.exists() else {}
-    return [page for page, (game, _doc) in TRANSLATIONS.items() if known.get(page) != fingerprint(game)]
+    return [page for page, (game, _doc) in translations().items() if known.get(page) != fingerprint(game)]
 
 
 def write_pages(
@@ -137,10 +147,11 @@ def write_pages(
         (HERE / f"{game}.md").write_text(text, encoding="utf-8")
         print(f"wrote {HERE / f'{game}.md'} ({len(text):,} characters)")
     if translated:
-        marks = {page: fingerprint(game) for page, (game, _doc) in TRANSLATIONS.items()}
+        marks = {page: fingerprint(game) for page, (game, _doc) in translations().items()}
         TRANSLATED.write_text(json.dumps(marks, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    known = translations()
     for page in stale_translations():
-        game, doc = TRANSLATIONS[page]
+        game, doc = known[page]
         print(f"docs/{doc} is older than {game}.md: translate the change, then run with --translated")
 
 

@@ -170,11 +170,11 @@ def test_gryphon_lord_kassian_is_seldom_both_rivals_nearest_target_with_three_pl
     """Rules version 3 (issue 14): on a 60 mm base his centre stood 0.5 cm nearer to both rivals, which made
     him both rivals' nearest target in 6 of his 9 seatings (Wings of the Gryphon won 22–26 %); on 50 mm, in
     1, like Marshal Aurelian and Burgomaster Orvin."""
-    from ludorum.games.signum.analysis import ANALYSIS
+    from ludorum.games.signum.facts import FACTS
 
     ganged: dict[str, int] = {}
     seated: dict[str, int] = {}
-    for seating in (dict(x) for x in ANALYSIS.setups(GAME.config(3))):
+    for seating in (dict(x) for x in FACTS.setups(GAME.config(3))):
         targets = nearest_targets(seating)
         for seat in range(3):
             deck = str(seating[f"deck{seat}"])

@@ -5,16 +5,16 @@ Realms are colours fixed to seats, so there is nothing to rotate; the start play
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 
 from ludorum.engine import Action
-from ludorum.engine.analysis import Analysis, Tunable
+from ludorum.engine.facts import FactReader
 
 from .content import CARDS
 from .state import RealmsState
 
 
-class RealmsAnalysis(Analysis[RealmsState]):
+class RealmsFacts(FactReader[RealmsState]):
     """Event Cards as the content elements, rounds as the length, the drawn start player."""
 
     length_unit = "rounds"
@@ -38,36 +38,5 @@ class RealmsAnalysis(Analysis[RealmsState]):
         """The round the game ended in."""
         return last.round
 
-    def tunables(self) -> Mapping[str, Tunable]:
-        """The search evaluation's weights (``evaluation.py``), which the search bots read as they decide."""
-        return {
-            "resource": self.weight(
-                "RESOURCE",
-                0.0,
-                1.0,
-                "a stored resource beyond its end value, with every action phase to come",
-            ),
-            "leader": self.weight(
-                "LEADER",
-                0.0,
-                1.5,
-                "a Mayor per round it still produces in (Generals, Admirals in proportion)",
-            ),
-            "temperature_end": self.weight(
-                "TEMPERATURE_END",
-                0.5,
-                8.0,
-                "the VP lead that makes a realm e times likelier to win at the end",
-                log=True,
-            ),
-            "temperature_round": self.weight(
-                "TEMPERATURE_ROUND",
-                0.2,
-                5.0,
-                "how much less sure a lead is per round left",
-                log=True,
-            ),
-        }
 
-
-ANALYSIS = RealmsAnalysis()
+FACTS = RealmsFacts()

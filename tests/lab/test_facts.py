@@ -1,4 +1,4 @@
-"""Each game's analysis, on real games: seat labels, content used, first player, length."""
+"""Each game's fact reader, on real games: seat labels, content used, first player, length."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 
 from ludorum.agents import make_bot, play_game
 from ludorum.games import registry
-from ludorum.lab.facts import analysis_of, derive_facts
+from ludorum.lab.facts import derive_facts
 
 CATEGORIES = {"reliquium": {"creature"}, "medieval-realms": {"card"}, "signum": {"card", "building"}}
 KINDS = {
@@ -19,11 +19,11 @@ KINDS = {
 @pytest.mark.parametrize("name", ["reliquium", "medieval-realms", "signum"])
 def test_facts_of_a_random_game(name: str) -> None:
     game = registry().get(name)
-    analysis = analysis_of(game)
+    reader = game.provides.load_facts()
     config = game.config(game.min_players)
     record = play_game(game, config, 11, [make_bot(game, "random") for _ in range(config.players)]).record
     facts = derive_facts(game, record)
-    assert all(set(labels) == set(analysis.dimensions) for labels in facts.labels)
+    assert all(set(labels) == set(reader.dimensions) for labels in facts.labels)
     assert 0 <= facts.first < config.players
     assert facts.length is not None and facts.length >= 1 and facts.decisions == len(record.steps)
     for seat, used in enumerate(facts.uses):
@@ -36,8 +36,8 @@ def test_facts_of_a_random_game(name: str) -> None:
 
 def test_signum_labels_follow_the_decks_rotated_into_the_seats() -> None:
     game = registry().get("signum")
-    analysis = analysis_of(game)
-    setups = analysis.setups(game.config(2))
+    reader = game.provides.load_facts()
+    setups = reader.setups(game.config(2))
     assert len(setups) == 12
     config = game.config(2, **setups[1])
     record = play_game(game, config, 3, [make_bot(game, "random") for _ in range(2)]).record
@@ -49,15 +49,12 @@ def test_signum_labels_follow_the_decks_rotated_into_the_seats() -> None:
         "vallor_steam": "Steam and Steel",
     }
     assert [x["deck"] for x in labels] == [names[str(setups[1][f"deck{s}"])] for s in range(2)]
-    assert analysis.setups(game.config(2, deck0="empire_dawn")) == [{}]
+    assert reader.setups(game.config(2, deck0="empire_dawn")) == [{}]
 
 
 @pytest.mark.parametrize("name", ["reliquium", "medieval-realms", "signum"])
 def test_every_tunable_weight_exists_and_its_value_lies_in_its_range(name: str) -> None:
-    import importlib
-
-    tunables = analysis_of(registry().get(name)).tunables()
+    tunables = registry().get(name).provides.load_tunables()
     assert tunables
     for t in tunables.values():
-        value = getattr(importlib.import_module(t.module), t.attribute)
-        assert t.low <= value <= t.high, (t.attribute, value)
+        assert t.low <= t.read() <= t.high, (t.attribute, t.read())

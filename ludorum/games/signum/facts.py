@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from ludorum.engine import Action, Config
 from ludorum.engine.actions import Scalar
-from ludorum.engine.analysis import Analysis, Tunable, all_setups
+from ludorum.engine.facts import FactReader, all_setups
 
 from .content import base_content
 from .setup import DEFAULT_DECKS
@@ -21,7 +21,7 @@ PLAYED = {"recruit": "card", "cast": "card", "set": "card", "equip": "card", "bu
 """Action kinds that put a card from hand (or a building) onto the table, and its category."""
 
 
-class SignumAnalysis(Analysis[SignumState]):
+class SignumFacts(FactReader[SignumState]):
     """Decks and heroes as the seat dimensions, cards and buildings as content, turns as the length."""
 
     dimensions = {"deck": "the starter deck a seat plays", "hero": "the deck's hero"}
@@ -58,23 +58,5 @@ class SignumAnalysis(Analysis[SignumState]):
         """The turn the game ended on."""
         return last.turn
 
-    def tunables(self) -> Mapping[str, Tunable]:
-        """The search evaluation's weights (``evaluation.py``), which the search bots read as they decide."""
-        return {
-            "hero": self.weight("HERO", 0.0, 15.0, "the hero alive"),
-            "creature": self.weight("CREATURE", 0.0, 0.5, "a creature's worth per point of cost"),
-            "prosperity": self.weight("PROSPERITY", 0.0, 10.0, "prosperity's weight"),
-            "income": self.weight("INCOME", 0.0, 0.5, "income's weight"),
-            "danger": self.weight("DANGER", 0.0, 2.0, "how much of a hero's expected wounds count as taken"),
-            "later": self.weight("LATER", 0.0, 1.0, "the weight of a threat that cannot strike first"),
-            "temperature": self.weight(
-                "TEMPERATURE",
-                0.5,
-                8.0,
-                "the score lead that makes a seat e times likelier to win",
-                log=True,
-            ),
-        }
 
-
-ANALYSIS = SignumAnalysis()
+FACTS = SignumFacts()

@@ -11,7 +11,7 @@ from itertools import combinations
 
 from ludorum.engine import Action, Config
 from ludorum.engine.actions import Scalar
-from ludorum.engine.analysis import Analysis, Tunable
+from ludorum.engine.facts import FactReader
 
 from .content import content
 from .state import ReliquiumState
@@ -19,7 +19,7 @@ from .state import ReliquiumState
 C = content()
 
 
-class ReliquiumAnalysis(Analysis[ReliquiumState]):
+class ReliquiumFacts(FactReader[ReliquiumState]):
     """Factions as the seat dimension, creatures as the content elements, rounds as the length."""
 
     dimensions = {"faction": "the faction a seat leads (seats follow initiative)"}
@@ -46,19 +46,5 @@ class ReliquiumAnalysis(Analysis[ReliquiumState]):
         """The round the game ended in."""
         return last.round
 
-    def tunables(self) -> Mapping[str, Tunable]:
-        """The search evaluation's weights (``evaluation.py``), which the search bots read as they decide."""
-        return {
-            "unit": self.weight("UNIT", 0.0, 1.0, "a unit's worth against a castle"),
-            "reserve": self.weight("RESERVE", 0.0, 0.3, "a reserve unit's worth"),
-            "temperature": self.weight(
-                "TEMPERATURE",
-                0.3,
-                5.0,
-                "the castle lead that makes a seat e times likelier to win",
-                log=True,
-            ),
-        }
 
-
-ANALYSIS = ReliquiumAnalysis()
+FACTS = ReliquiumFacts()

@@ -1,16 +1,15 @@
 """What the lab may ask of a game beyond its rules: who played what, and what they used.
 
 The lab (tournaments, balance reports) is generic over games and never reads a game's state.  A game
-that wants richer reports defines, in ``ludorum/games/<game>/analysis.py``, a module attribute
-``ANALYSIS`` — an instance of a subclass of :class:`Analysis` — and the lab finds it there by that
-convention.  A game without one gets these defaults: no factions or decks to rotate, no content
-elements, seat 0 moves first, length counted in decisions.
+that wants richer reports writes a subclass of :class:`FactReader` (by custom in its ``facts.py``) and
+declares the instance in ``Game.provides.facts`` (:mod:`ludorum.engine.provides`).  A game without one
+gets these defaults: no factions or decks to rotate, no content elements, seat 0 moves first, length
+counted in decisions.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from itertools import combinations, permutations
 from typing import ClassVar, Generic, TypeVar
 
@@ -21,24 +20,7 @@ from ludorum.engine.state import GameState
 S = TypeVar("S", bound=GameState)
 
 
-@dataclass(frozen=True, slots=True)
-class Tunable:
-    """A number the game's bots or evaluation read at decision time, which ``ludorum tune`` may vary.
-
-    It is a module-level constant (``module.attribute``), read when a bot decides, so the lab can give
-    one seat other values than another by setting it only while that seat's bot decides.
-    """
-
-    module: str
-    attribute: str
-    low: float
-    high: float
-    description: str = ""
-    log: bool = False
-    """Search on a logarithmic scale (for positive scales such as temperatures)."""
-
-
-class Analysis(Generic[S]):
+class FactReader(Generic[S]):
     """A game's answers to the lab's questions; every method has a neutral default."""
 
     dimensions: ClassVar[Mapping[str, str]] = {}
@@ -71,19 +53,6 @@ class Analysis(Generic[S]):
         """The game's length in :attr:`length_unit` (rounds, turns), from its final state."""
         return None
 
-    def tunables(self) -> Mapping[str, Tunable]:
-        """Weights ``ludorum tune`` may vary, by name (none by default); each made by :meth:`weight`."""
-        return {}
-
-    def weight(self, attribute: str, low: float, high: float, description: str, log: bool = False) -> Tunable:
-        """The constant ``attribute`` of the game's evaluation module as a :class:`Tunable`.
-
-        The evaluation module is ``evaluation.py`` beside the game's ``analysis.py`` (the module that defines
-        this class), as the game's ``evaluation()`` finds it.
-        """
-        module = type(self).__module__.rpartition(".")[0] + ".evaluation"
-        return Tunable(module, attribute, low, high, description, log)
-
 
 def all_setups(keys: Sequence[str], players: int) -> list[tuple[str, ...]]:
     """Every way of seating ``players`` of ``keys``: each subset of ``players`` keys in every order.
@@ -96,4 +65,4 @@ def all_setups(keys: Sequence[str], players: int) -> list[tuple[str, ...]]:
     return [order for chosen in combinations(keys, players) for order in permutations(chosen)]
 
 
-__all__ = ["Analysis", "Tunable", "all_setups"]
+__all__ = ["FactReader", "all_setups"]
