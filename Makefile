@@ -3,8 +3,10 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# MkDocs 1.x and its plugins print notices about its future on every build; they are not about this site
+MKDOCS := NO_MKDOCS_2_WARNING=1 DISABLE_MKDOCS_2_WARNING=true $(BIN)/mkdocs
 
-.PHONY: play test bench lint venv clean screenshots soak
+.PHONY: play test bench lint venv clean screenshots soak docs
 
 $(STAMP): pyproject.toml constraints.txt
 	@# Debian splits venv out of python3; as root, fetch it with apt when it is missing.
@@ -15,7 +17,7 @@ $(STAMP): pyproject.toml constraints.txt
 	$(BIN)/pip install --quiet --upgrade pip
 	@# torch first and pinned: its CPU wheel (docs/rl.md); an unpinned torch would pull a CUDA build of GBs.
 	$(BIN)/pip install --quiet -c constraints.txt torch==2.13.0
-	$(BIN)/pip install --quiet -c constraints.txt -e '.[test,rl,ray,rl-train]'
+	$(BIN)/pip install --quiet -c constraints.txt -e '.[test,rl,ray,rl-train,docs]'
 	touch $(STAMP)
 
 venv: $(STAMP)
@@ -29,6 +31,11 @@ test: $(STAMP)
 	$(BIN)/ruff check ludorum tests
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -n 2 --dist loadfile
+	$(MKDOCS) build --strict --quiet
+
+## docs: build the documentation site into build/site/ (open build/site/index.html)
+docs: $(STAMP)
+	$(MKDOCS) build --strict
 
 ## bench: print speed figures (decisions/s, clone cost, server latency)
 bench: $(STAMP)
