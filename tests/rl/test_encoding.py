@@ -318,3 +318,12 @@ def test_a_kept_numbering_is_the_fresh_one_and_is_dropped_where_lists_seldom_ret
         assert kept._keep_numbered and reused > 100
     if not kept._keep_numbered:
         assert kept._missed > kept._found and not kept._numbered
+
+
+def test_the_action_numbering_does_not_change_with_the_player_count() -> None:
+    """Every game numbers its actions the same at every player count (one policy head serves a 2-player
+    and a 4-player Signum), and its chance outcomes too."""
+    for game in registry():
+        tables = [Table(game.name, p) for p in range(game.min_players, game.max_players + 1)]
+        assert all(t.actions.actions == tables[0].actions.actions for t in tables), game.name
+        assert all(t.chance.actions == tables[0].chance.actions for t in tables), game.name
