@@ -18,8 +18,10 @@ Observation: the learner's ``float32`` vector (layout in docs/rl.md), read-only;
 environment (``gymnasium.make_vec``) batches the space into Gymnasium's own ``MultiDiscrete``, whose
 ``sample()`` ignores the masks: draw from the stacked ``info["action_mask"]`` with :func:`sample_masked`.
 Reward: 1 when the game ends with the learner ranked first, else 0; ``truncated`` after ``max_steps``
-learner decisions.  ``render_mode``: ``"ansi"``, ``"rgb_array"`` or ``"human"`` (:mod:`ludorum.rl.render`),
-the table as the learner's seat sees it.
+learner decisions.  ``action_form="factored"`` takes actions as (kind, argument) pairs instead,
+``MultiDiscrete([K, A])`` (:mod:`ludorum.rl.factored`), and adds ``info["kind_mask"]`` (``K``) and
+``info["argument_mask"]`` (``K × A``).  ``render_mode``: ``"ansi"``, ``"rgb_array"`` or ``"human"``
+(:mod:`ludorum.rl.render`), the table as the learner's seat sees it.
 
 Bad input raises Gymnasium's errors: ``InvalidAction`` for an index outside the action space,
 ``ResetNeeded`` for a step after the end; an unknown game, player count, seat or opponent is a
@@ -46,6 +48,7 @@ from ludorum.engine.bots import Bot
 from ludorum.engine.information import InformationSet
 from ludorum.games import registry
 from ludorum.rl.core import OBS_HIGH, OBS_LOW, LegalDiscrete, Table, check_limit, masked_out
+from ludorum.rl.factored import FactoredActions
 from ludorum.rl.render import RENDER_MODES, Renderer
 
 Policy = Callable[[np.ndarray, np.ndarray], Any]
@@ -90,6 +93,32 @@ def sample_masked(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return np.asarray(keys.argmax(axis=1), np.int64)
 
 
+class LegalPairs(spaces.MultiDiscrete):
+    """``MultiDiscrete([K, A])`` of (kind, argument) pairs whose ``sample()`` without a mask draws a legal
+    pair (as :class:`~ludorum.rl.core.LegalDiscrete` does for the flat form); ``contains`` also refuses an
+    argument past its kind's own count."""
+
+    def __init__(self, factored: FactoredActions, legal: Callable[[], np.ndarray | None]) -> None:
+        super().__init__(factored.nvec)
+        self._factored = factored
+        self._legal_mask = legal
+
+    def contains(self, x: Any) -> bool:
+        """A pair in the box whose argument its kind has."""
+        if not super().contains(x):
+            return False
+        return bool(int(x[1]) < self._factored.sizes[int(x[0])])
+
+    def sample(self, mask: Any = None, probability: Any = None) -> np.ndarray:
+        """A legal pair (or, given ``mask``/``probability``, as ``MultiDiscrete.sample``)."""
+        current = self._legal_mask() if mask is None and probability is None else None
+        if current is None or not current.any():
+            return super().sample(mask=mask, probability=probability)
+        legal = np.flatnonzero(current)
+        index = int(legal[self.np_random.integers(len(legal))])
+        return np.array(self._factored.split(index), self.dtype)
+
+
 class LudorumEnv(gymnasium.Env):
     """A single-agent view of one game: the learner's seat against bots or policies."""
 
@@ -105,11 +134,14 @@ class LudorumEnv(gymnasium.Env):
         render_mode: str | None = None,
         max_steps: int | None = None,
         illegal_action: str = "forfeit",
+        action_form: str = "flat",
         **options: Any,
     ) -> None:
         if illegal_action not in ("forfeit", "raise"):
             raise ValueError(f"illegal_action is 'forfeit' or 'raise', not {illegal_action!r}")
         self.illegal_action = illegal_action
+        if action_form not in ("flat", "factored"):
+            raise ValueError(f"action_form is 'flat' or 'factored', not {action_form!r}")
         self._renderer = Renderer(render_mode)
         check_limit("max_steps", max_steps, "steps")
         self.table = Table(game, players, variants, **options)
@@ -124,7 +156,13 @@ class LudorumEnv(gymnasium.Env):
         self.render_mode = render_mode
         self.max_steps = max_steps
         self.observation_space = spaces.Box(OBS_LOW, OBS_HIGH, (self.table.obs_size,), np.float32)
-        self.action_space = LegalDiscrete(self.table.n_actions, self._current_mask)
+        self.factored = FactoredActions(self.table.actions) if action_form == "factored" else None
+        """With ``action_form="factored"``: the (kind, argument) form of the actions."""
+        self.action_space: spaces.Space[Any] = (
+            LegalDiscrete(self.table.n_actions, self._current_mask)
+            if self.factored is None
+            else LegalPairs(self.factored, self._current_mask)
+        )
         self.game_state: Any = None
         """The Ludorum state of the game being played (``None`` before ``reset``)."""
         self._bots: dict[int, Bot] = {}
@@ -158,35 +196,35 @@ class LudorumEnv(gymnasium.Env):
         self._done = False
         self._advance()
         if self._done:  # the opponents ended it before the learner's first decision (possible in principle)
-            return self._obs(), {"action_mask": np.zeros(t.n_actions, np.int8), "seat": self.seat}
-        return self._obs(), {"action_mask": t.mask(self._legal), "seat": self.seat}
+            return self._obs(), {**self._masks(np.zeros(t.n_actions, np.int8)), "seat": self.seat}
+        return self._obs(), {**self._masks(t.mask(self._legal)), "seat": self.seat}
 
     def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """The learner plays ``action``; the opponents and chance play until its next decision or the end."""
         if self._done:
             raise error.ResetNeeded("the episode is over: call reset() before step()")
         if not self.action_space.contains(action):
-            raise error.InvalidAction(
-                f"action {action!r} is not in the action space Discrete({self.table.n_actions})"
-            )
+            raise error.InvalidAction(f"action {action!r} is not in the action space {self.action_space}")
+        if self.factored is not None:
+            action = self.factored.join(int(action[0]), int(action[1]))
         a = self._legal.get(int(action))
         if a is None and self.illegal_action == "forfeit":
             self._done = True
             mask = np.zeros(self.table.n_actions, np.int8)
-            return self._obs(), -1.0, True, False, {"action_mask": mask, "illegal_action": True}
+            return self._obs(), -1.0, True, False, {**self._masks(mask), "illegal_action": True}
         if a is None:
             raise error.InvalidAction(masked_out(action, self._legal))
         t = self.table
         self.game_state = t.game.apply(self.game_state, a)
         self._steps += 1
         self._advance()
-        mask = np.zeros(t.n_actions, np.int8) if self._done else t.mask(self._legal)
+        info = self._masks(np.zeros(t.n_actions, np.int8) if self._done else t.mask(self._legal))
         if t.game.is_over(self.game_state):
             reward = t.utilities(self.game_state)[self.seat]
-            return self._obs(), reward, True, False, {"action_mask": mask}
+            return self._obs(), reward, True, False, info
         truncated = self.max_steps is not None and self._steps >= self.max_steps
         self._done = truncated
-        return self._obs(), 0.0, False, truncated, {"action_mask": mask}
+        return self._obs(), 0.0, False, truncated, info
 
     def action_masks(self) -> np.ndarray:
         """The legal actions now, as booleans (sb3-contrib's ``MaskablePPO`` asks for this)."""
@@ -235,6 +273,13 @@ class LudorumEnv(gymnasium.Env):
         if move is None:
             raise ValueError(masked_out(index, legal, f"the opponent at seat {seat}"))
         return move
+
+    def _masks(self, mask: np.ndarray) -> dict[str, np.ndarray]:
+        """The info's masks: the flat one, and in the factored form the kind and argument masks."""
+        if self.factored is None:
+            return {"action_mask": mask}
+        kinds, arguments = self.factored.masks(mask)
+        return {"action_mask": mask, "kind_mask": kinds, "argument_mask": arguments}
 
     def _current_mask(self) -> np.ndarray | None:
         return None if self._done else self.table.mask(self._legal)

@@ -186,3 +186,37 @@ def test_render_modes() -> None:
     text = LudorumEnv("medieval-realms", players=2, render_mode="ansi")
     text.reset(seed=0)
     assert text.render() == text.table.game.render_text(text.game_state, 0)
+
+
+@pytest.mark.parametrize("name", ["reliquium", "medieval-realms", "signum"])
+def test_factored_actions(name: str) -> None:
+    """``action_form="factored"``: pairs (kind, argument) in ``MultiDiscrete([K, A])``; the kind mask and
+    each kind's argument mask name exactly the flat mask's legal actions; a legal pair plays the flat
+    action it names; ``check_env`` passes; a pair past its kind's arguments is outside the space."""
+    env = LudorumEnv(name, players=2, action_form="factored", max_steps=40)
+    f = env.factored
+    assert f is not None and list(env.action_space.nvec) == [len(f.kinds), int(f.sizes.max())]
+    obs, info = env.reset(seed=2)
+    flat_env = LudorumEnv(name, players=2, max_steps=40)
+    flat_obs, _ = flat_env.reset(seed=2)
+    for _ in range(15):
+        flat = info["action_mask"]
+        pairs = {(k, i) for k, i in zip(*np.nonzero(info["argument_mask"]), strict=True)}
+        assert pairs == {f.split(int(a)) for a in np.flatnonzero(flat)}
+        assert set(np.flatnonzero(info["kind_mask"])) == {k for k, _ in pairs}
+        pair = env.action_space.sample()
+        assert tuple(int(x) for x in pair) in pairs
+        obs, _, terminated, truncated, info = env.step(pair)
+        flat_obs, *_ = flat_env.step(f.join(int(pair[0]), int(pair[1])))
+        assert np.array_equal(obs, flat_obs)
+        if terminated or truncated:
+            break
+    small = int(np.argmin(f.sizes))
+    assert not env.action_space.contains(np.array([small, f.sizes[small]]))
+    with pytest.raises(ValueError, match="argument"):
+        f.join(small, int(f.sizes[small]))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        made = gymnasium.make(env_id(name), players=2, action_form="factored", max_steps=30)
+        check_env(made.unwrapped)
+    assert [str(w.message) for w in caught] == []
