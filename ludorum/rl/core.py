@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from typing import Any
 
+import gymnasium
 import numpy as np
 
 from ludorum.engine import CHANCE, Action, Config, ConfigError, Game, GameState
@@ -53,10 +54,26 @@ OBS_LOW, OBS_HIGH = -1.0, 1000.0
 clipped into it, so an observation always lies in its space."""
 
 
-def check_render_mode(render_mode: str | None) -> None:
-    """The environments render only as text: ``"ansi"`` (the terminal's view) or nothing."""
-    if render_mode is not None and render_mode != "ansi":
-        raise ValueError(f"render_mode must be 'ansi' (the terminal view) or None, not {render_mode!r}")
+class LegalDiscrete(gymnasium.spaces.Discrete):
+    """``Discrete(N)`` whose ``sample()`` without a mask draws among the actions legal now.
+
+    Every index is in the space (``contains``), but a uniformly drawn one is almost never legal in a game
+    with thousands of actions: sampling the legal ones by default is what a random agent — and the
+    libraries' own checks, which step with ``action_space.sample()`` — needs.  ``legal()`` gives the mask
+    of the actions legal now, or ``None`` (then the whole space is drawn from).
+    """
+
+    def __init__(self, n: int, legal: Callable[[], np.ndarray | None]) -> None:
+        super().__init__(n)
+        self._legal_mask = legal
+
+    def sample(self, mask: Any = None, probability: Any = None) -> np.int64:
+        """A legal action (or one allowed by ``mask``/``probability``, as ``Discrete.sample``)."""
+        if mask is None and probability is None:
+            current = self._legal_mask()
+            if current is not None and current.any():
+                mask = current
+        return super().sample(mask=mask, probability=probability)
 
 
 def check_limit(name: str, value: int | None, unit: str) -> None:
@@ -132,6 +149,8 @@ class Table:
             _KeyedIndex(self.actions.index, self.encoding.action_key) if keyed else self.actions.index
         )
         self._zero_mask = bytes(self.n_actions)
+        self.no_actions = np.frombuffer(self._zero_mask, np.int8)
+        """The mask of a seat that does not decide now: all zeros, read-only (shared)."""
         self._numbered: dict[tuple[Action, ...], Numbered] = {}
         self._keep_numbered = True
         self._found = self._missed = 0
@@ -240,7 +259,10 @@ class Table:
     # -- observations and rewards ------------------------------------------------------------------
 
     def observe(self, state: GameState, seat: int) -> np.ndarray:
-        """``seat``'s observation vector (``float32``), computed from ``Game.view(state, seat)`` only."""
+        """``seat``'s observation vector (``float32``), computed from ``Game.view(state, seat)`` only.
+
+        Read-only (numpy refuses writes): the same array is handed out again for the same state and seat,
+        so a reader that changed it would change what the next reader gets."""
         if state is not self._obs_state:
             self._obs_state, self._obs = state, {}
         else:
@@ -253,8 +275,16 @@ class Table:
         else:
             obs = np.array(floats, np.float32)
         np.clip(obs, OBS_LOW, OBS_HIGH, out=obs)
+        obs.flags.writeable = False
         self._obs[seat] = obs
         return obs
+
+    def global_observation(self, state: GameState) -> np.ndarray:
+        """Every seat's observation side by side, seat 0 first: what all the seats see between them (for a
+        centralised critic), never what no seat sees yet (a deck's order).  A new read-only array."""
+        out = np.concatenate([self.observe(state, seat) for seat in range(self.players)])
+        out.flags.writeable = False
+        return out
 
     def layout(self) -> list[tuple[str, int, int, str]]:
         """``(name, offset, size, meaning)`` of each part of the observation vector."""

@@ -1,31 +1,36 @@
 """OpenSpiel: every Ludorum game registered as a Python game (``pyspiel.load_game("ludorum_reliquium")``).
 
 Parameters: ``players`` (default the game's least), ``variants`` (joined with ``+``), ``options`` (game
-options as ``"name:value;name:value"``, ``+`` for a comma: ``"rounds:3"``) and, for games whose set-up is
-shuffled, ``deals`` (default 4096).  The game type is what each game truthfully is: sequential;
-terminal rewards (1 to every seat ranked first, 0 otherwise: general-sum — a shared first place pays each);
-explicit stochastic chance when the game rolls dice or shuffles at set-up, else deterministic; imperfect
-information when its state has secrets (``hidden``/``per_seat`` fields), else perfect.
+options as ``"name:value;name:value"``, ``+`` for a comma: ``"rounds:3"``), ``recall`` (how many of a
+seat's own actions its information-state tensor keeps, default 1024) and, for games whose set-up is
+shuffled, ``deals`` (default 4096).  The game type is what each game truthfully is: sequential; terminal
+rewards, each seat's share of the win (1/k to each of the k seats ranked first, 0 to the others), so the
+returns of every game sum to 1: constant-sum, at any player count (a two-player game is a win 1–0, a loss
+or a draw ½–½, as CFR and exploitability tools ask); explicit stochastic chance when the game rolls dice
+or shuffles at set-up, else deterministic; imperfect information when its state has secrets
+(``hidden``/``per_seat`` fields), else perfect.
 
 Chance is explicit: dice are chance nodes whose outcomes are the game's chance kinds
 (:meth:`~ludorum.engine.encoding.GameEncoding.chance_kinds`, with the game's own probabilities), and a
 shuffled set-up starts with a chance node choosing one of ``deals`` equally likely seeds of ``Game.new``
 — the deal is one draw of a finite, documented distribution rather than of every possible shuffle.
 
-Observations (``observation_tensor``/``_string``) are the seat's observation vector and its view as JSON;
-the information state string is perfect recall — the chain of the seat's views along the history — and
-the information-state tensor is the current observation vector (views hold the public log, not the whole
-history).  ``resample_from_infostate`` draws a state with ``Game.sample_state`` (ISMCTS needs it).
-Serialisation is OpenSpiel's own: the history of action ids, replayed.
+Observations (``observation_tensor``/``_string``) are the seat's observation vector and its view as JSON.
+The information state has perfect recall (:mod:`ludorum.rl.spiel_trail`): its string is what the seat did
+and saw from the start, step by step (its own actions, then the parts of its view that changed); its
+tensor is the observation vector followed by the seat's own actions in order, ``(id + 1) / N`` each, in
+``recall`` slots (the last ``recall`` of them in a longer game).  ``resample_from_infostate`` draws a
+history the seat cannot tell from this one — the same action ids from another deal, every step legal and
+the seat's view the same throughout — and returns its state, history included.  Serialisation is the
+record: the action ids from the start, replayed when loaded (OpenSpiel's format wraps them; no game state
+is pickled).
 
 An action id is the game's ``Discrete(N)`` index (docs/rl.md); an illegal one raises ``pyspiel.SpielError``.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
-import random
 from typing import Any
 
 import numpy as np
@@ -34,13 +39,16 @@ import pyspiel
 from ludorum.agents.search import hides_information
 from ludorum.engine import CHANCE, Action, ConfigError
 from ludorum.games import registry
-from ludorum.rl.core import Table, encoding_for, masked_out
+from ludorum.rl.core import Table, encoding_for
+from ludorum.rl.spiel_trail import IllegalStep, Trail
 
 DEALS = 4096
 """Default number of equally likely set-up seeds of a shuffled game's opening chance node."""
 MAX_DEALS = 65536
 """The most deals a game may be loaded with: the opening chance node lists every one of them (a list of a
 billion was asked for before, and built)."""
+RECALL = 1024
+"""Default number of a seat's own actions its information-state tensor keeps."""
 
 
 def short_name(game: str) -> str:
@@ -48,56 +56,18 @@ def short_name(game: str) -> str:
     return "ludorum_" + game.replace("-", "_")
 
 
-class _Trail:
-    """One step of a history, shared by every clone that passed through it: the ludorum state after it,
-    the move that led there (a deal's seed or an action) and, computed on demand, each seat's
-    perfect-recall digest (its views from the start up to here)."""
-
-    __slots__ = ("digests", "move", "parent", "state", "table")
-
-    def __init__(self, table: Table, state: Any, parent: _Trail | None, move: Any = None) -> None:
-        self.table = table
-        self.state = state
-        self.parent = parent
-        self.move = move
-        self.digests: dict[int, str] = {}
-
-    def __deepcopy__(self, memo: Any) -> _Trail:
-        return self  # persistent: states are never changed in place, digests only added
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # OpenSpiel pickles a Python state's attributes to serialise it: keep the state and every seat's
-        # recall digest (memoised along the trail, so serialising each step of a game stays linear),
-        # not the chain of states.
-        digests = {seat: self.digest(self.table, seat) for seat in range(self.table.players)}
-        return (_restore, (self.table, self.state, digests, self.move))
-
-    def digest(self, table: Table, seat: int) -> str:
-        # Iterative, so that long games do not recurse deeply; each node's digest is computed once.
-        todo = []
-        node: _Trail | None = self
-        while node is not None and seat not in node.digests:
-            todo.append(node)
-            node = node.parent
-        prev = node.digests[seat] if node is not None else ""
-        for n in reversed(todo):
-            view = "" if n.state is None else json.dumps(table.game.view(n.state, seat), sort_keys=True)
-            prev = n.digests[seat] = hashlib.blake2b((prev + view).encode(), digest_size=16).hexdigest()
-        return prev
-
-
-def _restore(table: Table, state: Any, digests: dict[int, str], move: Any) -> _Trail:
-    """Rebuild a pickled trail node: its state and its seats' recall, without the states before it."""
-    node = _Trail(table, state, None, move)
-    node.digests.update(digests)
-    return node
-
-
 class _Legal(dict[int, Action]):
     """The numbered legal actions of one position: shared, not copied, by OpenSpiel's clones."""
 
     def __deepcopy__(self, memo: Any) -> _Legal:
         return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_nothing, ())  # a cache: serialised states recompute it rather than pickle actions
+
+
+def _nothing() -> None:
+    return None
 
 
 class LudorumSpielGame(pyspiel.Game):  # type: ignore[misc]
@@ -125,6 +95,9 @@ class LudorumSpielGame(pyspiel.Game):  # type: ignore[misc]
         self.deals = int(params.get("deals", DEALS)) if seeded else 0
         if seeded and not 1 <= self.deals <= MAX_DEALS:
             raise pyspiel.SpielError(f"deals is a whole number from 1 to {MAX_DEALS}, not {self.deals}")
+        self.recall = int(params.get("recall", RECALL))
+        if self.recall < 1:
+            raise pyspiel.SpielError(f"recall is a positive number of actions, not {self.recall}")
         # Without a deal the set-up is one fixed state (states are immutable): build it once.
         self.initial = None if self.deals else game.new(self.table.config, 0)
         t = self.table
@@ -134,11 +107,16 @@ class LudorumSpielGame(pyspiel.Game):  # type: ignore[misc]
             num_players=t.players,
             min_utility=0.0,
             max_utility=1.0,
-            utility_sum=None,
-            max_game_length=game.max_decisions(t.config) + 1,
+            utility_sum=1.0,
+            max_game_length=game.max_decisions(t.config) + (1 if self.deals else 0),
         )
         opts = ";".join(f"{k}:{str(v).replace(',', '+')}" for k, v in options.items())
-        given: dict[str, Any] = {"players": players, "variants": "+".join(variants), "options": opts}
+        given: dict[str, Any] = {
+            "players": players,
+            "variants": "+".join(variants),
+            "options": opts,
+            "recall": self.recall,
+        }
         if self.deals:
             given["deals"] = self.deals
         super().__init__(_game_type(game.name), info, given)
@@ -147,24 +125,30 @@ class LudorumSpielGame(pyspiel.Game):  # type: ignore[misc]
         """Before the deal (a chance node), or the set-up itself when the seed changes nothing."""
         return LudorumSpielState(self)
 
+    def state_at(self, position: Any) -> LudorumSpielState:
+        """A state standing at the Ludorum state ``position``, its history starting there (for measuring
+        a search from a chosen position; its record replays from there only)."""
+        state = self.new_initial_state()
+        state._trail = Trail(self.table, 0, position)
+        return state
+
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
         """The observer for tensors and strings (perfect recall: the information state)."""
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
         recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return _Observer(self.table, recall)
+        return _Observer(self.table, self.recall if recall else 0)
 
 
 class LudorumSpielState(pyspiel.State):  # type: ignore[misc]
-    """A position: the ludorum state (``None`` before the deal) and the trail of the history."""
+    """A position: the trail of its history (:class:`~ludorum.rl.spiel_trail.Trail`)."""
 
     def __init__(self, game: LudorumSpielGame) -> None:
         super().__init__(game)
-        self._deals = game.deals
         self._t = game.table
-        first = game.initial
-        self._trail = _Trail(self._t, first, None)
+        self._trail = Trail(self._t, game.deals, game.initial)
         self._legal: dict[int, Action] | None = None
+        self._follow: list[Trail] | None = None  # a resampled history's steps, replayed without recomputing
 
     @property
     def ludorum_state(self) -> Any:
@@ -197,32 +181,22 @@ class LudorumSpielState(pyspiel.State):  # type: ignore[misc]
         """The deal's seeds (uniform), or the game's chance outcomes with its probabilities."""
         s = self._trail.state
         if s is None:
-            p = 1.0 / self._deals
-            return [(i, p) for i in range(self._deals)]
+            p = 1.0 / self._trail.deals
+            return [(i, p) for i in range(self._trail.deals)]
         outs = self._t.game.chance_outcomes(s)
         return sorted((self._t.chance_index(a), p) for a, p in outs)
 
     def _apply_action(self, action: int) -> None:
         """Apply a chance outcome or a seat's action (its index); an illegal one is a ``SpielError``."""
-        t, s = self._t, self._trail.state
-        if s is None:
-            if not 0 <= action < self._deals:
-                raise pyspiel.SpielError(f"deal {action} is not one of 0…{self._deals - 1}")
-            nxt = t.game.new(t.config, int(action))
-            move: tuple[str, Any] = ("deal", int(action))
-        elif t.game.to_move(s) == CHANCE:
-            outcome = t.chance.actions[action] if 0 <= action < t.chance.n else None
-            if outcome is None or outcome not in t.game.legal_actions(s):
-                raise pyspiel.SpielError(f"chance outcome {action} is not possible now")
-            nxt = t.game.apply_chance(s, outcome)
-            move = ("chance", outcome)
+        if self._follow:
+            nxt = self._follow.pop()
+            assert nxt.action_id == action and nxt.parent is self._trail, "a resampled history diverged"
+            self._trail = nxt
         else:
-            a = self._numbered().get(int(action))
-            if a is None:
-                raise pyspiel.SpielError(masked_out(action, self._numbered()))
-            nxt = t.game.apply(s, a)
-            move = ("action", a)
-        self._trail = _Trail(t, nxt, self._trail, move)
+            try:
+                self._trail = self._trail.step(int(action))
+            except IllegalStep as e:
+                raise pyspiel.SpielError(str(e)) from None
         self._legal = None
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -240,37 +214,40 @@ class LudorumSpielState(pyspiel.State):  # type: ignore[misc]
         return s is not None and self._t.game.is_over(s)
 
     def returns(self) -> list[float]:
-        """1 to every seat ranked first once over; 0 before."""
+        """Each seat's share of the win once over (1/k to each of the k seats ranked first); 0 before."""
         if not self.is_terminal():
             return [0.0] * self._t.players
-        return self._t.utilities(self._trail.state)
+        return list(self._t.game.result(self._trail.state).shares)
 
     def rewards(self) -> list[float]:
         """Terminal rewards only: the returns, at the end."""
         return self.returns()
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> LudorumSpielState:
-        """A state ``player_id`` cannot tell from this one, drawn by ``Game.sample_state``."""
-        s = self._trail.state
-        rng = random.Random(int(probability_sampler() * 2**53) if callable(probability_sampler) else None)
+        """A state whose history ``player_id`` cannot tell from this one's, drawn uniformly among those
+        :meth:`~ludorum.rl.spiel_trail.Trail.consistent` finds (``probability_sampler()`` gives a number
+        in [0, 1)), with its history: its ``history()`` replays to it."""
+        histories = self._trail.consistent(player_id)
+        u = float(probability_sampler()) if callable(probability_sampler) else 0.0
+        pick = histories[min(int(u * len(histories)), len(histories) - 1)]
         other: LudorumSpielState = self.get_game().new_initial_state()
-        if s is None:
-            return other
-        other._trail = _Trail(self._t, self._t.game.sample_state(s, player_id, rng), None)
-        # The sampled state stands in the same information set: it keeps the player's recall.
-        other._trail.digests[player_id] = self._trail.digest(self._t, player_id)
+        start, *steps = pick.nodes()
+        other._trail, other._follow = start, steps[::-1]
+        for node in steps:
+            other.apply_action(node.action_id)
+        other._follow = None
         return other
 
     def __deepcopy__(self, memo: Any) -> LudorumSpielState:
-        """States are persistent: a copy shares the trail (and its digests)."""
+        """States are persistent: a copy shares the trail."""
         other: LudorumSpielState = self.get_game().new_initial_state()
         other._trail, other._legal = self._trail, self._legal
         return other
 
     def information_state_string(self, player: int | None = None) -> str:
-        """Perfect recall: the player's views along the history."""
+        """Perfect recall: what the player did and saw from the start, step by step."""
         p = self.current_player() if player is None else player
-        return f"p{p} {self._trail.digest(self._t, p)}"
+        return f"seat {p}\n{self._trail.recall(p)}"
 
     def observation_string(self, player: int | None = None) -> str:
         """The player's view, as JSON."""
@@ -284,27 +261,43 @@ class LudorumSpielState(pyspiel.State):  # type: ignore[misc]
 
 
 class _Observer:
-    """OpenSpiel's observer interface: a tensor (and its named parts) and a string per player."""
+    """OpenSpiel's observer interface: a tensor (and its named parts) and a string per player.  With
+    ``recall`` slots, the information state: the observation and the seat's own actions."""
 
-    def __init__(self, table: Table, perfect_recall: bool) -> None:
+    def __init__(self, table: Table, recall: int) -> None:
         self.table = table
-        self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(table.obs_size, np.float32)
-        self.dict = {name: self.tensor[o : o + n] for name, o, n, _ in table.layout()}
+        self.recall = recall
+        n = table.obs_size
+        self.tensor = np.zeros(n + recall, np.float32)
+        self.dict = {name: self.tensor[o : o + size] for name, o, size, _ in table.layout()}
+        if recall:
+            self.dict["own_actions"] = self.tensor[n:]
 
     def set_from(self, state: LudorumSpielState, player: int) -> None:
-        """Fill ``tensor`` with ``player``'s observation vector (zeros before the deal)."""
+        """Fill ``tensor``: ``player``'s observation vector (zeros before the deal), then with recall its
+        own actions, ``(id + 1) / N`` each, in order (the last ``recall`` of them)."""
         s = state.ludorum_state
+        n = self.table.obs_size
         if s is None:
-            self.tensor.fill(0.0)
+            self.tensor[:n] = 0.0
         else:
-            self.tensor[:] = self.table.observe(s, player)
+            self.tensor[:n] = self.table.observe(s, player)
+        if self.recall:
+            own = state._trail.own_actions(player)[-self.recall :]
+            self.tensor[n:] = 0.0
+            self.tensor[n : n + len(own)] = (np.asarray(own, np.float32) + 1.0) / self.table.n_actions
 
     def string_from(self, state: LudorumSpielState, player: int) -> str:
         """The information state string (perfect recall) or the observation string."""
-        if self.perfect_recall:
+        if self.recall:
             return state.information_state_string(player)
         return state.observation_string(player)
+
+
+def _Trail(table: Table, position: Any, parent: None = None) -> Trail:
+    """A trail starting at ``position``: what ``ludorum/rl/bench.py`` builds to place a state mid-game
+    (:meth:`LudorumSpielGame.state_at` is the public way)."""
+    return Trail(table, 0, position)
 
 
 def _game_type(name: str) -> pyspiel.GameType:
@@ -320,7 +313,7 @@ def _game_type(name: str) -> pyspiel.GameType:
         information=T.Information.IMPERFECT_INFORMATION
         if hides_information(game)
         else T.Information.PERFECT_INFORMATION,
-        utility=T.Utility.GENERAL_SUM,
+        utility=T.Utility.CONSTANT_SUM,
         reward_model=T.RewardModel.TERMINAL,
         max_num_players=game.max_players,
         min_num_players=game.min_players,
@@ -333,6 +326,7 @@ def _game_type(name: str) -> pyspiel.GameType:
             "variants": "",
             **({"deals": DEALS} if enc.seeded_setup else {}),
             "options": "",
+            "recall": RECALL,
         },
     )
 

@@ -1,12 +1,16 @@
 """PettingZoo: every Ludorum game as an AEC environment (``env("reliquium", players=3)``).
 
-Agents are ``player_0`` … ``player_{n-1}`` (seat order).  Each observation is the seat's ``float32``
-vector (layout in docs/rl.md) and the deciding agent's ``info["action_mask"]`` is its ``int8`` mask over
-``Discrete(N)``, as PettingZoo documents for masks; with ``mask_in_observation=True`` the observation is
-instead the dict of PettingZoo's classic games, ``{"observation": ..., "action_mask": ...}``.
+Agents are ``player_0`` … ``player_{n-1}`` (seat order).  Each observation is the dict of PettingZoo's
+classic games, ``{"observation": ..., "action_mask": ...}``: the seat's ``float32`` vector (layout in
+docs/rl.md) and its ``int8`` mask over ``Discrete(N)`` (all zeros unless it decides now); the deciding
+agent's ``info["action_mask"]`` is the same mask.  With ``mask_in_observation=False`` the observation is the
+vector alone (the mask only in ``info``).  Everything handed out is read-only: numpy refuses a write.
+``state()`` is the global observation for centralised critics: every seat's vector side by side
+(``state_space``).
 Chance (dice, the deal) is resolved inside the environment from the seed given to ``reset``.  Rewards are
 terminal: 1 to every seat ranked first, 0 to the others.  ``max_cycles`` truncates a game after that many
-decisions per seat on average (``max_cycles × players`` steps).
+decisions per seat on average (``max_cycles × players`` steps).  ``render_mode`` is ``"ansi"``,
+``"rgb_array"`` or ``"human"`` (:mod:`ludorum.rl.render`).
 
 Bad input raises as PettingZoo's classic games do: an index outside the mask is a ``ValueError``
 naming the legal ones, an unknown game or player count a ``ConfigError`` (a ``ValueError``), stepping a
@@ -15,7 +19,7 @@ finished environment (no agents left) a ``RuntimeError``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import gymnasium
@@ -24,13 +28,19 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.env_logger import EnvLogger
 
-from ludorum.rl.core import OBS_HIGH, OBS_LOW, Table, check_limit, check_render_mode, masked_out
+from ludorum.rl.core import OBS_HIGH, OBS_LOW, LegalDiscrete, Table, check_limit, masked_out
+from ludorum.rl.render import RENDER_MODES, Renderer
 
 
 class LudorumAEC(AECEnv):  # type: ignore[misc]
     """One Ludorum game as a PettingZoo AEC environment (turn-based: one agent acts at a time)."""
 
-    metadata = {"render_modes": ["ansi"], "name": "ludorum_v0", "is_parallelizable": False, "render_fps": 1}
+    metadata = {
+        "render_modes": list(RENDER_MODES),
+        "name": "ludorum_v0",
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
 
     def __init__(
         self,
@@ -39,11 +49,11 @@ class LudorumAEC(AECEnv):  # type: ignore[misc]
         variants: Iterable[str] = (),
         render_mode: str | None = None,
         max_cycles: int | None = None,
-        mask_in_observation: bool = False,
+        mask_in_observation: bool = True,
         **options: Any,
     ) -> None:
         super().__init__()
-        check_render_mode(render_mode)
+        self._renderer = Renderer(render_mode)
         check_limit("max_cycles", max_cycles, "cycles")
         self.table = Table(game, players, variants, **options)
         self.metadata = {**self.metadata, "name": f"ludorum_{self.table.game.name.replace('-', '_')}_v0"}
@@ -58,21 +68,32 @@ class LudorumAEC(AECEnv):  # type: ignore[misc]
         if mask_in_observation:
             mask = gymnasium.spaces.Box(0, 1, (self.table.n_actions,), np.int8)
             obs_space = gymnasium.spaces.Dict({"observation": vector, "action_mask": mask})
-        act_space = gymnasium.spaces.Discrete(self.table.n_actions)
         self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
-        self.action_spaces = dict.fromkeys(self.possible_agents, act_space)
-        self.state: Any = None
+        self.action_spaces = {
+            a: LegalDiscrete(self.table.n_actions, self._mask_now(a)) for a in self.possible_agents
+        }
+        self.state_space = gymnasium.spaces.Box(OBS_LOW, OBS_HIGH, (n * self.table.obs_size,), np.float32)
+        self.game_state: Any = None
+        """The Ludorum state of the game being played (``None`` before ``reset``)."""
         self._np_random: np.random.Generator | None = None
         self._legal: dict[int, Any] = {}
         self._steps = 0
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space:  # type: ignore[type-arg]
-        """The same ``Dict`` space for every agent."""
+        """The same space for every agent: ``Dict`` of the vector and the mask, or the vector's ``Box``."""
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> gymnasium.spaces.Space:  # type: ignore[type-arg]
-        """``Discrete(N)``: the game's action numbering (docs/rl.md)."""
+        """``Discrete(N)``: the game's action numbering (docs/rl.md).  Its ``sample()`` without a mask
+        draws among the agent's legal actions when it decides (:class:`~ludorum.rl.core.LegalDiscrete`)."""
         return self.action_spaces[agent]
+
+    def _mask_now(self, agent: str) -> Callable[[], np.ndarray | None]:
+        def mask() -> np.ndarray | None:
+            info = self.infos.get(agent, {}) if self.game_state is not None else {}
+            return info.get("action_mask")
+
+        return mask
 
     # -- the AEC protocol -------------------------------------------------------------------------------
 
@@ -82,7 +103,7 @@ class LudorumAEC(AECEnv):  # type: ignore[misc]
             self._np_random, _ = gymnasium.utils.seeding.np_random(seed)
         game_seed = int(self._np_random.integers(0, 2**62))
         t = self.table
-        self.state, seat = t.advance(t.game.new(t.config, game_seed))
+        self.game_state, seat = t.advance(t.game.new(t.config, game_seed))
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -103,22 +124,30 @@ class LudorumAEC(AECEnv):  # type: ignore[misc]
         if previous in self.infos:
             self.infos[previous] = {}
         agent = self.agent_selection = self.possible_agents[seat]
-        self._legal = t.legal(self.state)
+        self._legal = t.legal(self.game_state)
         self.infos[agent] = {"action_mask": t.read_only_mask(self._legal)}
 
     def observe(self, agent: str) -> Any:
-        """The agent's observation vector (with ``mask_in_observation``, a dict adding its action mask,
-        all zeros unless it decides now)."""
+        """The agent's observation: a dict of its vector and its action mask (all zeros unless it decides
+        now), or the vector alone with ``mask_in_observation=False``.  Read-only arrays."""
         t = self.table
         seat = self.agent_name_mapping[agent]
-        obs = t.observe(self.state, seat)
+        obs = t.observe(self.game_state, seat)
         if not self.mask_in_observation:
             return obs
         if agent == self.agent_selection and not (self.terminations[agent] or self.truncations[agent]):
             mask = self.infos[agent]["action_mask"]
         else:
-            mask = np.zeros(t.n_actions, np.int8)
+            mask = t.no_actions
         return {"observation": obs, "action_mask": mask}
+
+    def state(self) -> np.ndarray:
+        """The global observation (``state_space``): every seat's vector side by side, seat 0 first — all
+        that the seats see between them, for a centralised critic; not what no seat sees (a deck's
+        order).  Read-only."""
+        if self.game_state is None:
+            raise RuntimeError("state() is defined once the game has started: call reset() first")
+        return self.table.global_observation(self.game_state)
 
     def step(self, action: int | None) -> None:
         """The selected agent plays action ``action`` (``None`` once it is done, as PettingZoo asks)."""
@@ -139,13 +168,13 @@ class LudorumAEC(AECEnv):  # type: ignore[misc]
         if a is None:
             raise ValueError(masked_out(action, self._legal, agent))
         t = self.table
-        self.state, seat = t.advance(t.game.apply(self.state, a))
+        self.game_state, seat = t.advance(t.game.apply(self.game_state, a))
         self._steps += 1
         # Rewards are terminal: until the end every reward and cumulative reward stays 0, so a step in
         # the middle of a game has no reward bookkeeping to do.
         if seat is None:
             self._cumulative_rewards[agent] = 0.0
-            for a_, u in zip(self.agents, t.utilities(self.state), strict=True):
+            for a_, u in zip(self.agents, t.utilities(self.game_state), strict=True):
                 self.rewards[a_] = u
                 self.terminations[a_] = True
                 self.infos[a_] = {}
@@ -158,15 +187,17 @@ class LudorumAEC(AECEnv):  # type: ignore[misc]
             return
         self._next_turn(seat)
 
-    def render(self) -> str | None:
-        """``render_mode="ansi"``: the table as the terminal shows it to a spectator."""
+    def render(self) -> str | np.ndarray | None:
+        """The table as a spectator sees it: text (``"ansi"``), a picture (``"rgb_array"``, ``H×W×3``
+        ``uint8``) or shown (``"human"``, returning ``None``)."""
         if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi'")
+            gymnasium.logger.warn(f"render() called without a render_mode; pass one of {list(RENDER_MODES)}")
             return None
-        return self.table.game.render_text(self.state, None)
+        return self._renderer.render(self.table.game.render_text(self.game_state, None))
 
     def close(self) -> None:
-        """Nothing to release."""
+        """Close the ``"human"`` window, if one was shown."""
+        self._renderer.close()
 
 
 def raw_env(game: str, players: int | None = None, variants: Iterable[str] = (), **kwargs: Any) -> LudorumAEC:

@@ -9,6 +9,7 @@ import pytest
 
 from ludorum.engine import CHANCE, Action
 from ludorum.engine.encoding import ActionSpace, Counts, Fixed, Kind, Num, OneHot, Present, Record
+from ludorum.engine.schema_compiler import compiled
 from ludorum.games import registry
 from ludorum.rl.core import Table, encoding_for
 from tests.rl.helpers import GAMES, configs, random_states
@@ -173,9 +174,9 @@ def test_compiled_schema_matches_the_specs(name: str) -> None:
                 value = t.encoding.prepare(game.view(state, seat), seat)
                 reference: list[float] = []
                 t.schema.encode(value, reference)
-                compiled = t.schema.compile()(value)
+                floats = compiled(t.schema)(value)
                 # Bit for bit (a -0.0 is not a 0.0 here), not merely equal.
-                assert np.asarray(reference, np.float32).tobytes() == compiled.tobytes()
+                assert np.asarray(reference, np.float32).tobytes() == floats.tobytes()
                 compared += 1
     assert compared > 50
     schema = Record({"n": Num(2.0), "o": OneHot((1, (2, 3))), "c": Counts(("a", "b"), 4.0),
@@ -184,7 +185,7 @@ def test_compiled_schema_matches_the_specs(name: str) -> None:
                 {"n": {"hidden": 4}, "o": [[1]], "c": "ab", "f": [[1], "w"], "p": 0}, []):  # fmt: skip
         reference = []
         schema.encode(odd, reference)
-        assert list(schema.compile()(odd)) == pytest.approx(reference, rel=1e-7), odd
+        assert list(compiled(schema)(odd)) == pytest.approx(reference, rel=1e-7), odd
 
 
 def test_compiled_fast_paths_fall_back_exactly() -> None:
@@ -272,7 +273,7 @@ def test_compiled_fast_paths_fall_back_exactly() -> None:
     for odd in odd_values:
         reference: list[float] = []
         schema.encode(odd, reference)
-        assert np.asarray(reference, np.float32).tobytes() == schema.compile()(odd).tobytes(), odd
+        assert np.asarray(reference, np.float32).tobytes() == compiled(schema)(odd).tobytes(), odd
 
 
 def test_memoised_records_give_the_specs_floats_and_stay_bounded() -> None:
@@ -280,11 +281,11 @@ def test_memoised_records_give_the_specs_floats_and_stay_bounded() -> None:
     the same bits as the specs (``-0.0`` after ``0``, ``2.0`` after ``2``, ``True`` after ``1``), its other
     parts (here counts) still written after the memo's copy, odd values bypass the memo, and the memo never
     grows past its bound however many distinct records pass."""
-    from ludorum.engine import encoding
+    from ludorum.engine import schema_compiler
 
     card = Record({"a": Num(10.0), "b": OneHot((1, 2)), "l": Counts(("x", "y")), "c": Present()})
     schema = Record({"rows": Fixed(3, card)})
-    fn = schema.compile()
+    fn = compiled(schema)
     rows = [{"a": 0, "b": 1, "c": 1, "l": ["x"]}, {"a": -0.0, "b": 1, "c": 1, "l": ["y"]},
             {"a": 0.0, "b": 1, "c": 1}, {"a": 2, "b": 2, "c": 1, "l": ["x", "x"]}, {"a": 2.0, "b": 2, "c": 1},
             {"a": 2.5, "b": 2, "c": 1, "l": []}, {"a": 2.5, "b": 2, "c": 1, "l": ["y"]}, {"a": 0.0},
@@ -299,12 +300,12 @@ def test_memoised_records_give_the_specs_floats_and_stay_bounded() -> None:
             assert np.asarray(reference, np.float32).tobytes() == fn(value).tobytes(), value
     memos = [m for m in fn.__globals__.values() if type(m) is dict and m and type(next(iter(m))) is tuple]
     assert len(memos) == 1
-    for i in range(encoding._MEMO + 100):
+    for i in range(schema_compiler._MEMO + 100):
         value = {"rows": [{"a": i, "b": 1, "c": None, "l": ["x"] * (i % 3)}]}
         reference = []
         schema.encode(value, reference)
         assert np.asarray(reference, np.float32).tobytes() == fn(value).tobytes(), value
-        assert len(memos[0]) <= encoding._MEMO
+        assert len(memos[0]) <= schema_compiler._MEMO
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -330,3 +331,12 @@ def test_a_kept_numbering_is_the_fresh_one_and_is_dropped_where_lists_seldom_ret
         assert kept._keep_numbered and reused > 100
     if not kept._keep_numbered:
         assert kept._missed > kept._found and not kept._numbered
+
+
+def test_the_action_numbering_does_not_change_with_the_player_count() -> None:
+    """Every game numbers its actions the same at every player count (one policy head serves a 2-player
+    and a 4-player Signum), and its chance outcomes too."""
+    for game in registry():
+        tables = [Table(game.name, p) for p in range(game.min_players, game.max_players + 1)]
+        assert all(t.actions.actions == tables[0].actions.actions for t in tables), game.name
+        assert all(t.chance.actions == tables[0].chance.actions for t in tables), game.name

@@ -22,7 +22,8 @@ def _load(name: str, players: int, **extra: object) -> pyspiel.Game:
 
 
 def test_registered_with_truthful_types() -> None:
-    """Sequential, terminal rewards, general-sum; chance and information as each game has them."""
+    """Sequential, terminal rewards, constant-sum (the shares of the win sum to 1, what CFR-family and
+    exploitability tools ask of a game); chance and information as each game has them."""
     assert set(NAMES) <= set(pyspiel.registered_names())
     expect = {
         "reliquium": (T.ChanceMode.DETERMINISTIC, T.Information.PERFECT_INFORMATION),
@@ -33,7 +34,8 @@ def test_registered_with_truthful_types() -> None:
         gt = pyspiel.load_game(short_name(name)).get_type()
         assert (gt.chance_mode, gt.information) == (chance, info)
         assert gt.dynamics == T.Dynamics.SEQUENTIAL and gt.reward_model == T.RewardModel.TERMINAL
-        assert gt.utility == T.Utility.GENERAL_SUM
+        assert gt.utility == T.Utility.CONSTANT_SUM
+        assert pyspiel.load_game(short_name(name)).utility_sum() == 1.0
 
 
 # Every game at its least and most players, and Reliquium (the quickest) at each count: the slowest
@@ -131,7 +133,7 @@ def test_openspiel_bots_play_to_the_end(name: str) -> None:
         action = bots[state.current_player()].step(state)
         assert action in state.legal_actions()
         state.apply_action(action)
-    assert sorted(state.returns()) in ([0.0, 1.0], [1.0, 1.0])
+    assert sorted(state.returns()) in ([0.0, 1.0], [0.5, 0.5])
 
 
 def test_resample_keeps_the_information_state() -> None:
@@ -149,4 +151,12 @@ def test_resample_keeps_the_information_state() -> None:
     other = state.resample_from_infostate(p, pyspiel.UniformProbabilitySampler(0.0, 1.0))
     assert other.information_state_string(p) == state.information_state_string(p)
     assert other.observation_tensor(p) == state.observation_tensor(p)
+    assert other.information_state_tensor(p) == state.information_state_tensor(p)
     assert other.legal_actions() == state.legal_actions()
+    # With its history: replaying its action ids from the start gives it again.
+    assert len(other.history()) == len(state.history())
+    replayed = game.new_initial_state()
+    for action in other.history():
+        replayed.apply_action(action)
+    assert replayed.information_state_string(p) == state.information_state_string(p)
+    assert str(replayed) == str(other)

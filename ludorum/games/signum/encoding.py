@@ -3,7 +3,8 @@
 Domains come from the content (:data:`.creatures.CARDS` by kind, the deck-size limit, the terrain spots
 and entry points of :mod:`.turn`, the distances of :mod:`.battlefield`).  Creatures are named by their
 uid, which is dealt in order (heroes first, then each recruit), so ``players × (1 + the largest deck)``
-bounds it.
+bounds it.  The numbering is made for the largest table (:data:`SEATS` players) whatever the config, so
+that it is the same at every player count: one policy serves every table size.
 
 Movement (docs/rl.md, "Signum's movement grid"): the legal list offers ``move(direction, length)`` in the
 eight compass directions at S, M, L, XL and the full allowance — numbered by (direction, which length),
@@ -55,8 +56,9 @@ _PENDING = ("melee", "melee_roll", "pursuit", "backstab", "move", "boiler", "fin
 _MAX_MODELS = 40
 
 
-def _uids(config: Config) -> range:
-    return range(config.players * (1 + DECK_MAX))
+SEATS = 4
+"""The most players a game of Signum seats: the numbering is made for them."""
+_UIDS = range(SEATS * (1 + DECK_MAX))
 
 
 class SignumEncoding(GameEncoding):
@@ -66,8 +68,8 @@ class SignumEncoding(GameEncoding):
 
     def action_kinds(self, config: Config) -> Sequence[Kind]:
         """Set-up, building, terrain, cards, activations and everything a creature may do."""
-        uids = _uids(config)
-        seats = range(config.players)
+        uids = _UIDS
+        seats = range(SEATS)
         targeted = (
             "melee",
             "strike",
@@ -107,7 +109,7 @@ class SignumEncoding(GameEncoding):
             (b, a, n - a - b) for n in range(1, _DICE_MAX + 1) for b in range(n + 1) for a in range(n - b + 1)
         ]
         return (
-            Kind.product("first_die", range(config.players), doc="who chooses the first player"),
+            Kind.product("first_die", range(SEATS), doc="who chooses the first player"),
             Kind("roll", tuple(faces), "face counts of a roll"),
         )
 
