@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml constraints.txt
 	$(BIN)/pip install --quiet --upgrade pip
 	@# torch first and pinned: its CPU wheel (docs/rl.md); an unpinned torch would pull a CUDA build of GBs.
 	$(BIN)/pip install --quiet -c constraints.txt torch==2.13.0
-	$(BIN)/pip install --quiet -c constraints.txt -e '.[test,rl,ray,rl-train]'
+	$(BIN)/pip install --quiet -c constraints.txt -e '.[test,bench,rl,ray,rl-train]'
 	touch $(STAMP)
 
 venv: $(STAMP)

@@ -420,8 +420,8 @@ def lab_bench(
     ray: Annotated[bool, typer.Option("--ray/--no-ray", help="also measure a local Ray runtime")] = True,
 ) -> None:
     """Executor speed: games/s in this process, on 1 and K worker processes, and on Ray with K CPUs."""
+    from ludorum.bench.executors import cores, lab_bench
     from ludorum.lab.errors import LabError
-    from ludorum.lab.labbench import cores, lab_bench
     from ludorum.lab.schedule import Spec
 
     try:

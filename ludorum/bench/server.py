@@ -155,7 +155,7 @@ def bench_server(
     resource tracker) is killed, and the bench returns when none is left to skew the next measure."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([os.getcwd(), os.environ.get("PYTHONPATH", "")])}
     env.update(settings or {})
-    cmd = [sys.executable, "-m", "ludorum.lab.server_bench", url, str(port), registry_ref or ""]
+    cmd = [sys.executable, "-m", "ludorum.bench.server", url, str(port), registry_ref or ""]
     # process_group=0: the group's id is the server's pid (and Ctrl-C reaches the bench alone, which
     # then stops the server below)
     posix = os.name == "posix"
@@ -405,7 +405,7 @@ def server_bench(
 
 
 def _serve_main() -> None:
-    """The benchmark's server process: ``python -m ludorum.lab.server_bench URL PORT [module:function]``."""
+    """The benchmark's server process: ``python -m ludorum.bench.server URL PORT [module:function]``."""
     import importlib
 
     import uvicorn
