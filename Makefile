@@ -46,6 +46,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check ludorum tests
 	$(BIN)/ruff format --check ludorum tests || true
 	$(BIN)/mypy
+	$(BIN)/lint-imports --no-cache
 
 clean:
 	rm -rf $(VENV) build *.egg-info
