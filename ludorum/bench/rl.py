@@ -87,13 +87,6 @@ def pettingzoo_meter(env: Any, observe: bool) -> _Meter:
     return _Meter(play)
 
 
-def pettingzoo_rate(env: Any, seconds: float, observe: bool) -> float:
-    """Steps/s of :func:`pettingzoo_meter` alone."""
-    m = pettingzoo_meter(env, observe)
-    m.run(seconds)
-    return m.rate
-
-
 def openspiel_mcts_rate(name: str, players: int, seconds: float) -> float:
     """Simulations/s of OpenSpiel's MCTSBot (one random rollout per leaf) through the adapter, from a
     position sixty decisions in."""
