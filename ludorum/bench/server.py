@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import importlib.util
 import json
 import os
 import random
@@ -44,6 +45,14 @@ PROFILE_ENV = "LUDORUM_BENCH_PROFILE"
 
 WARM_UP = 3.0
 """Seconds the server is left to start its worker processes before the measure starts."""
+
+CLIENTS = ("httpx", "aiohttp", "websockets")
+"""The client libraries the server benches play through: the ``bench`` extra."""
+
+
+def missing_clients() -> list[str]:
+    """Which of :data:`CLIENTS` are not installed (the server benches cannot run without them)."""
+    return [name for name in CLIENTS if importlib.util.find_spec(name) is None]
 
 
 @dataclass

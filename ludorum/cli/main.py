@@ -15,6 +15,7 @@ from rich.table import Table
 from typer.core import TyperGroup
 
 from ludorum.agents import make_bot, play_game
+from ludorum.cli.lab import fail
 from ludorum.cli.lab import register as register_lab
 from ludorum.cli.ladder import ladder
 from ludorum.cli.soak import soak
@@ -301,6 +302,14 @@ def bench(
             f"--paced is rising game counts (at least 1) separated by commas, not {paced!r}"
         ) from None
     chosen = [_game(game_name)] if game_name else list(registry())
+    if server or server_only:
+        from ludorum.bench.server import missing_clients
+
+        if missing := missing_clients():
+            raise fail(
+                f"the server benches need the bench extra (pip install 'ludorum[bench]'); not installed: "
+                f"{', '.join(missing)} (--no-server measures the rest)"
+            )
     if server_only:
         _bench_server(chosen, game_name, ramp, paced_seconds)
         return
