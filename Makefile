@@ -17,7 +17,7 @@ $(STAMP): pyproject.toml constraints.txt
 	$(BIN)/pip install --quiet --upgrade pip
 	@# torch first and pinned: its CPU wheel (docs/rl.md); an unpinned torch would pull a CUDA build of GBs.
 	$(BIN)/pip install --quiet -c constraints.txt torch==2.13.0
-	$(BIN)/pip install --quiet -c constraints.txt -e '.[test,rl,ray,rl-train,docs]'
+	$(BIN)/pip install --quiet -c constraints.txt -e '.[test,bench,rl,ray,rl-train,docs]'
 	touch $(STAMP)
 
 venv: $(STAMP)
@@ -53,6 +53,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check ludorum tests
 	$(BIN)/ruff format --check ludorum tests || true
 	$(BIN)/mypy
+	$(BIN)/lint-imports --no-cache
 
 clean:
 	rm -rf $(VENV) build *.egg-info

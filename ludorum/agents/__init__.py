@@ -2,6 +2,6 @@
 
 from ludorum.agents.kinds import bot_kinds, make_bot
 from ludorum.agents.random_bot import RandomBot
-from ludorum.agents.runner import play_game
+from ludorum.engine.bots import play_game
 
 __all__ = ["RandomBot", "bot_kinds", "make_bot", "play_game"]

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from ludorum.engine import LudorumError
@@ -43,8 +44,9 @@ Options = Annotated[
 
 
 def fail(message: str) -> typer.Exit:
-    """Print a refusal in red; the caller raises the returned exit (code 2)."""
-    console.print(f"[red]{message}[/red]", soft_wrap=True)
+    """Print a refusal in red; the caller raises the returned exit (code 2).  The message is printed as
+    written: brackets in it (``ludorum[bench]``, a list) are not read as Rich markup."""
+    console.print(f"[red]{escape(message)}[/red]", soft_wrap=True)
     return typer.Exit(2)
 
 
@@ -419,8 +421,8 @@ def lab_bench(
     ray: Annotated[bool, typer.Option("--ray/--no-ray", help="also measure a local Ray runtime")] = True,
 ) -> None:
     """Executor speed: games/s in this process, on 1 and K worker processes, and on Ray with K CPUs."""
+    from ludorum.bench.executors import cores, lab_bench
     from ludorum.lab.errors import LabError
-    from ludorum.lab.labbench import cores, lab_bench
     from ludorum.lab.schedule import Spec
 
     try:

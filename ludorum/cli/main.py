@@ -15,6 +15,7 @@ from rich.table import Table
 from typer.core import TyperGroup
 
 from ludorum.agents import make_bot, play_game
+from ludorum.cli.lab import fail
 from ludorum.cli.lab import register as register_lab
 from ludorum.cli.ladder import ladder
 from ludorum.cli.soak import soak
@@ -289,8 +290,8 @@ def bench(
     """Print engine speed (random-playout decisions/s, clone cost, deepcopy/clone) and the server's:
     8 games played as fast as they go, one human against expert bots, and the games one process holds
     at a human's pace (``--paced``)."""
-    from ludorum.lab.bench import measure, one_core
-    from ludorum.lab.server_paced import check_ramp
+    from ludorum.bench.engine import measure, one_core
+    from ludorum.bench.server_paced import check_ramp
 
     try:
         ramp = tuple(int(n) for n in paced.split(",") if n.strip())
@@ -301,6 +302,14 @@ def bench(
             f"--paced is rising game counts (at least 1) separated by commas, not {paced!r}"
         ) from None
     chosen = [_game(game_name)] if game_name else list(registry())
+    if server or server_only:
+        from ludorum.bench.server import missing_clients
+
+        if missing := missing_clients():
+            raise fail(
+                f"the server benches need the bench extra (pip install 'ludorum[bench]'); not installed: "
+                f"{', '.join(missing)} (--no-server measures the rest)"
+            )
     if server_only:
         _bench_server(chosen, game_name, ramp, paced_seconds)
         return
@@ -309,7 +318,7 @@ def bench(
         for game in chosen:
             for n in range(game.min_players, game.max_players + 1):
                 figures.append(measure(game, n, seconds))
-    from ludorum.lab.search_bench import measure_search
+    from ludorum.bench.search import measure_search
 
     with one_core():
         searches = [measure_search(game, game.min_players, seconds) for game in chosen]
@@ -336,7 +345,7 @@ def bench(
     for sf in searches:
         console.print(sf.line(), soft_wrap=True)
     try:  # RL figures (docs/rl.md) when the rl extra is installed, for the games that have an encoding
-        from ludorum.rl.bench import report as rl_report
+        from ludorum.bench.rl import report as rl_report
         from ludorum.rl.core import supported_games
     except ImportError:
         rl_report = None  # type: ignore[assignment]
@@ -356,8 +365,8 @@ def _bench_server(
     if not chosen:
         console.print("no games are registered yet")
         return
-    from ludorum.lab.server_bench import server_bench
-    from ludorum.lab.server_paced import server_bench_paced
+    from ludorum.bench.server import server_bench
+    from ludorum.bench.server_paced import server_bench_paced
 
     name = chosen[0].name if game_name else None
     console.print(server_bench(name).line(), soft_wrap=True)

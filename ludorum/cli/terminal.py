@@ -12,9 +12,8 @@ from rich.markup import escape
 from rich.prompt import Prompt
 
 from ludorum.agents.kinds import default_kind, make_bot
-from ludorum.agents.runner import bot_move
 from ludorum.engine import CHANCE, Config, ConfigError, Game, GameState, IllegalAction, Playthrough, Record
-from ludorum.engine.bots import Bot
+from ludorum.engine.bots import Bot, bot_move
 from ludorum.engine.clock import LOSE, ClockSpec, ClockState, clock_text, wall_ms
 from ludorum.engine.disclosure import disclose
 from ludorum.engine.i18n import T

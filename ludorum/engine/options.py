@@ -64,10 +64,6 @@ class Option:
         if self.kind in ("choice", "per_seat") and not self.choices:
             raise ValueError(f"option {self.name!r}: a {self.kind} option needs its choices")
 
-    def default_for(self, players: int) -> Scalar:
-        """The value used with ``players`` players when the option is not given."""
-        return self.defaults.get(players, self.default)
-
     def applies(self, players: int) -> bool:
         """Whether the option means anything with ``players`` players (a seat's option needs the seat)."""
         return self.seat is None or self.seat < players

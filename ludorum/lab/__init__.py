@@ -1,1 +1,1 @@
-"""Tournaments, statistics, balance reports and benchmarks."""
+"""Tournaments, statistics, balance reports, ratings, tuning, the ladder and the soak."""

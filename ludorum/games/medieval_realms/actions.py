@@ -57,11 +57,6 @@ def display_refusal(s: RealmsState, seat: int, card: Card) -> str | None:
     return None
 
 
-def acting_seat(s: RealmsState) -> int:
-    """The player whose action it is."""
-    return s.order[s.turn]
-
-
 def can_activate(res: tuple[int, ...], shown: tuple[int, ...], sq: int, card: Card) -> bool:
     """Rulebook › Actions › Action 1: an auction card needs something to bid with; a realm card the
     column price in Production, room in the display and a colour not yet held; a majority card only the

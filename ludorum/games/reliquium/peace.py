@@ -322,79 +322,115 @@ def apply_turn(s0: ReliquiumState, f: int, a: Action) -> ReliquiumState:
         end_turn(s, f)
         return s
     if kind == "pact":
-        if not s0.config.has("allies") or len(ints) != 1:
-            raise refuse(T("pacts are made only with the Allies rule, with one other player"), R_ALLIES)
-        g = ints[0]
-        if g not in s0.factions or g == f or allied(s0, f, g) or f in s0.proposed:
-            raise refuse(T("you may propose one pact a round, to a player you are not allied with"), R_ALLIES)
-        s = s0.clone()
-        s.proposed = s.proposed | {f}
-        s.pending = (P_PACT, f, g)
-        return s
+        return _propose_pact(s0, f, ints)
     if len(ints) != 2 and kind != "build":
         raise refuse(T("{kind} needs two numbers", kind=kind), R_PEACE)
     if kind == "build":
-        if len(ints) != 1 or not _region(ints[0]):
-            raise refuse(T("build names one region"), R_BUILD)
-        err = build_error(s0, f, ints[0])
-        if err:
-            raise refuse(T("Build castle: {why}", why=err), R_BUILD)
-        s = s0.clone()
-        build_castle(s, f, ints[0])
-        if s.phase == PEACE:
-            end_turn(s, f)
-        return s
+        return _build(s0, f, ints)
     x, y = ints
     if kind == "summon":
-        err, ally = summon_error(s0, f, x, y)
-        if err:
-            raise refuse(T("Summon: {why}", why=err), R_SUMMON)
-        s = s0.clone()
-        s.pending = (P_CONSENT, ally, CONSENT_SUMMON, x, y) if ally != NO else (P_ABILITY, x, y)
-        return s
+        return _summon(s0, f, x, y)
     if kind == "recruit":
-        if not _region(x) or not 0 <= y < 3:
-            raise refuse(T("recruit names a region and a unit class"), R_RECRUIT)
-        err = recruit_error(s0, f, x, y)
-        if err:
-            raise refuse(T("Recruit: {why}", why=err), R_RECRUIT)
-        s = s0.clone()
-        u = (int(y == 0), int(y == 1), int(y == 2))
-        s.reserve = tset(s.reserve, f, tuple(a - b for a, b in zip(s.reserve[f], u, strict=True)))
-        add_units(s, x, f, u)
-        end_turn(s, f)
-        return s
+        return _recruit(s0, f, x, y)
     if not _region(x) or not _region(y):
         raise refuse(T("{kind} names two regions of Sigillum", kind=kind), R_PEACE)
     if kind == "march":
-        err = march_error(s0, f, x, y)
-        if err:
-            raise refuse(T("March: {why}", why=err), R_MARCH)
-        s = s0.clone()
-        s.pending = (P_MARCH_UNITS, x, y)
-        return s
+        return _march(s0, f, x, y)
     if kind == "melee":
-        err = melee_error(s0, f, x, y)
-        if err:
-            raise refuse(T("Melee combat: {why}", why=err), R_MELEE)
-        s = s0.clone()
-        v = lowest(s.melee_used[f])  # "a higher token may not be placed if a lower one is available"
-        s.melee = (*s.melee, (f, v, x, y))
-        s.melee_used = tset(s.melee_used, f, s.melee_used[f] | 1 << v)
-        end_turn(s, f)
-        return s
+        return _melee(s0, f, x, y)
     if kind == "ranged":
-        err, ally = ranged_error(s0, f, x, y)
-        if err:
-            raise refuse(T("Ranged combat: {why}", why=err), R_RANGED)
-        s = s0.clone()
-        if ally != NO:
-            s.pending = (P_CONSENT, ally, CONSENT_RANGED, x, y)
-        else:
-            place_ranged(s, f, x, y)
-            end_turn(s, f)
-        return s
+        return _ranged(s0, f, x, y)
     raise refuse(T("there is no action {kind} in the peace phase", kind=repr(kind)), R_PEACE)
+
+
+def _propose_pact(s0: ReliquiumState, f: int, ints: tuple[int, ...]) -> ReliquiumState:
+    """``f`` proposes a pact to the one player ``ints`` names (Allies rule): that player answers next."""
+    if not s0.config.has("allies") or len(ints) != 1:
+        raise refuse(T("pacts are made only with the Allies rule, with one other player"), R_ALLIES)
+    g = ints[0]
+    if g not in s0.factions or g == f or allied(s0, f, g) or f in s0.proposed:
+        raise refuse(T("you may propose one pact a round, to a player you are not allied with"), R_ALLIES)
+    s = s0.clone()
+    s.proposed = s.proposed | {f}
+    s.pending = (P_PACT, f, g)
+    return s
+
+
+def _build(s0: ReliquiumState, f: int, ints: tuple[int, ...]) -> ReliquiumState:
+    """``f`` builds a castle in the one region ``ints`` names."""
+    if len(ints) != 1 or not _region(ints[0]):
+        raise refuse(T("build names one region"), R_BUILD)
+    err = build_error(s0, f, ints[0])
+    if err:
+        raise refuse(T("Build castle: {why}", why=err), R_BUILD)
+    s = s0.clone()
+    build_castle(s, f, ints[0])
+    if s.phase == PEACE:
+        end_turn(s, f)
+    return s
+
+
+def _summon(s0: ReliquiumState, f: int, c: int, j: int) -> ReliquiumState:
+    """``f`` starts summoning creature ``c`` at junction ``j``: an ally consents first, if one must."""
+    err, ally = summon_error(s0, f, c, j)
+    if err:
+        raise refuse(T("Summon: {why}", why=err), R_SUMMON)
+    s = s0.clone()
+    s.pending = (P_CONSENT, ally, CONSENT_SUMMON, c, j) if ally != NO else (P_ABILITY, c, j)
+    return s
+
+
+def _recruit(s0: ReliquiumState, f: int, r: int, cls: int) -> ReliquiumState:
+    """``f`` recruits a unit of class ``cls`` from its reserve into region ``r``."""
+    if not _region(r) or not 0 <= cls < 3:
+        raise refuse(T("recruit names a region and a unit class"), R_RECRUIT)
+    err = recruit_error(s0, f, r, cls)
+    if err:
+        raise refuse(T("Recruit: {why}", why=err), R_RECRUIT)
+    s = s0.clone()
+    u = (int(cls == 0), int(cls == 1), int(cls == 2))
+    s.reserve = tset(s.reserve, f, tuple(a - b for a, b in zip(s.reserve[f], u, strict=True)))
+    add_units(s, r, f, u)
+    end_turn(s, f)
+    return s
+
+
+def _march(s0: ReliquiumState, f: int, src: int, dst: int) -> ReliquiumState:
+    """``f`` starts a march from ``src`` to ``dst``: which units go is its next decision."""
+    err = march_error(s0, f, src, dst)
+    if err:
+        raise refuse(T("March: {why}", why=err), R_MARCH)
+    s = s0.clone()
+    s.pending = (P_MARCH_UNITS, src, dst)
+    return s
+
+
+def _melee(s0: ReliquiumState, f: int, src: int, dst: int) -> ReliquiumState:
+    """``f`` places its lowest melee combat token from ``src`` towards ``dst``."""
+    err = melee_error(s0, f, src, dst)
+    if err:
+        raise refuse(T("Melee combat: {why}", why=err), R_MELEE)
+    s = s0.clone()
+    v = lowest(s.melee_used[f])  # "a higher token may not be placed if a lower one is available"
+    s.melee = (*s.melee, (f, v, src, dst))
+    s.melee_used = tset(s.melee_used, f, s.melee_used[f] | 1 << v)
+    end_turn(s, f)
+    return s
+
+
+def _ranged(s0: ReliquiumState, f: int, src: int, dst: int) -> ReliquiumState:
+    """``f`` places its lowest ranged combat token from ``src`` towards ``dst``; supporting an ally's
+    region (Allies) waits for that ally's consent."""
+    err, ally = ranged_error(s0, f, src, dst)
+    if err:
+        raise refuse(T("Ranged combat: {why}", why=err), R_RANGED)
+    s = s0.clone()
+    if ally != NO:
+        s.pending = (P_CONSENT, ally, CONSENT_RANGED, src, dst)
+    else:
+        place_ranged(s, f, src, dst)
+        end_turn(s, f)
+    return s
 
 
 def place_ranged(s: ReliquiumState, f: int, src: int, dst: int) -> None:

@@ -83,11 +83,6 @@ def terrain_name(t: int) -> str:
     return T(TERRAIN_NAMES[t])
 
 
-def is_neutral(s: ReliquiumState, f: int) -> bool:
-    """Whether faction ``f`` is a neutral faction in this game."""
-    return f != NO and f not in s.factions
-
-
 def controls(s: ReliquiumState, f: int, r: int) -> bool:
     """Region ``r`` holds a castle or at least one unit of ``f`` (Rulebook › Melee combat)."""
     return s.castle[r] == f or s.occupant[r] == f

@@ -77,96 +77,13 @@ def scenario(desc: Mapping[str, Any] | str, seed: int = 0) -> ReliquiumState:
             desc = tomllib.loads(desc)
         except tomllib.TOMLDecodeError as e:
             raise ScenarioError(f"the scenario is not valid TOML: {e}") from None
-    from .game import Reliquium
-
-    players = tuple(
-        sorted(_faction(k) for k in desc.get("players", ("legion", "alliance", "order", "brotherhood")))
-    )
-    if not 2 <= len(players) <= 4 or len(set(players)) != len(players):
-        raise ScenarioError("a scenario has 2–4 different players")
-    options: dict[str, Any] = {
-        "factions": ",".join(C.factions[f].key for f in players),
-        "rounds": int(desc.get("rounds", DEFAULT_ROUND_LIMIT)),
-    }
-    config: Config = Reliquium().config(len(players), desc.get("variants", ()), **options)
-    n = len(C.names)
-    occupant, castle = [NO] * n, [NO] * n
-    units: list[tuple[int, int, int]] = [(0, 0, 0)] * n
-    for rname, text in desc.get("regions", {}).items():
-        r = _region(rname)
-        where = f"region {C.names[r]}"
-        for part in str(text).split(";"):  # "order castle; legion WW": a neutral castle and a player's units
-            words = part.split()
-            if not words:
-                continue
-            f = _faction(words[0].lower())
-            rest = words[1:]
-            if rest and rest[0].lower() == "castle":
-                if C.terrain[r] == WATER:
-                    raise ScenarioError(f"{where}: a castle cannot stand on water")
-                if castle[r] != NO:
-                    raise ScenarioError(f"{where}: only one castle may stand in a land")
-                castle[r] = f
-                rest = rest[1:]
-            u = _units("".join(rest), where)
-            if sum(u):
-                if f not in players:
-                    raise ScenarioError(f"{where}: {words[0]} is not in play and has no units")
-                if occupant[r] != NO:
-                    raise ScenarioError(f"{where}: units of different factions cannot share a region")
-                if sum(u) > LIMIT:
-                    raise ScenarioError(f"{where}: {sum(u)} units exceed the unit limit of three")
-                occupant[r], units[r] = f, u
-        if occupant[r] != NO and castle[r] in players and castle[r] != occupant[r]:
-            raise ScenarioError(f"{where}: units cannot stand in another player's castle")
-    reserve = []
-    track = []
-    for f in range(4):
-        on_board = [sum(units[r][c] for r in range(n) if occupant[r] == f) for c in range(3)]
-        if any(x > 3 for x in on_board):
-            raise ScenarioError(f"{C.factions[f].key} has only 3 units of each class, not {on_board}")
-        reserve.append((3 - on_board[0], 3 - on_board[1], 3 - on_board[2]))
-        left = tokens_off_board(castle, f, C.terrains(config.players))
-        if min(left) < 0:
-            raise ScenarioError(f"{C.factions[f].key} has only 3 castle tokens of each type")
-        # a neutral faction's track, too, holds the tokens not on the board (as at set-up)
-        track.append(left)
-    markers = []
-    for f in range(4):
-        spec = desc.get("markers", {}).get(C.factions[f].key)
-        free = first_free(track[f])
-        if spec is None:
-            markers.append(free)
-            continue
-        if isinstance(spec, str):
-            seg = TERRAINS.index(spec)
-            options_ = [d for d in range(3 * seg, 3 * seg + 3) if is_free(track[f], d)]
-            if not options_:
-                raise ScenarioError(f"{C.factions[f].key}: no free division on the {spec} segment")
-            markers.append(options_[0])
-        else:
-            if not is_free(track[f], int(spec)):
-                raise ScenarioError(f"{C.factions[f].key}: the marker must stand on a free division")
-            markers.append(int(spec))
+    players, config = _players(desc)
+    occupant, castle, units = _board(desc, players)
+    reserve, track = _supplies(occupant, castle, units, config)
+    markers = _markers(desc, track)
     melee, melee_used, borders = _melee(desc, players)
     ranged, ranged_used = _ranged(desc, players, occupant, units, borders)
-    creatures: list[tuple[int, int]] = []
-    used = set()
-    for entry in desc.get("creatures", ()):
-        cname, *regions = entry
-        c = next((i for i, cr in enumerate(C.creatures) if cr.name == cname), None)
-        if c is None:
-            raise ScenarioError(f"no legendary creature called {cname!r}")
-        trio = tuple(sorted(_region(x) for x in regions))
-        if trio not in C.junctions:
-            raise ScenarioError(f"{cname}: {', '.join(regions)} do not meet at a junction away from the edge")
-        if C.creatures[c].faction not in players:
-            raise ScenarioError(f"{cname} belongs to a faction not in play")
-        j = C.junctions.index(trio)
-        if j in used or any(cc == c for cc, _ in creatures):
-            raise ScenarioError(f"{cname}: one creature per junction, each creature once")
-        used.add(j)
-        creatures.append((c, j))
+    creatures, used = _creatures(desc, players)
     phase = {"peace": PEACE, "support": SUPPORT, "attack": ATTACK}.get(desc.get("phase", "peace"))
     if phase is None:
         raise ScenarioError("phase is peace, support or attack")
@@ -214,6 +131,124 @@ def scenario(desc: Mapping[str, Any] | str, seed: int = 0) -> ReliquiumState:
     elif phase == ATTACK:
         next_battle(s)
     return s
+
+
+def _players(desc: Mapping[str, Any]) -> tuple[tuple[int, ...], Config]:
+    """The factions in play, in order, and the game's configuration (its variants and round limit)."""
+    from .game import Reliquium
+
+    players = tuple(
+        sorted(_faction(k) for k in desc.get("players", ("legion", "alliance", "order", "brotherhood")))
+    )
+    if not 2 <= len(players) <= 4 or len(set(players)) != len(players):
+        raise ScenarioError("a scenario has 2–4 different players")
+    options: dict[str, Any] = {
+        "factions": ",".join(C.factions[f].key for f in players),
+        "rounds": int(desc.get("rounds", DEFAULT_ROUND_LIMIT)),
+    }
+    return players, Reliquium().config(len(players), desc.get("variants", ()), **options)
+
+
+def _board(
+    desc: Mapping[str, Any], players: Sequence[int]
+) -> tuple[list[int], list[int], list[tuple[int, int, int]]]:
+    """What stands in each region: the faction whose units are there, the castle's faction, the units."""
+    n = len(C.names)
+    occupant, castle = [NO] * n, [NO] * n
+    units: list[tuple[int, int, int]] = [(0, 0, 0)] * n
+    for rname, text in desc.get("regions", {}).items():
+        r = _region(rname)
+        where = f"region {C.names[r]}"
+        for part in str(text).split(";"):  # "order castle; legion WW": a neutral castle and a player's units
+            words = part.split()
+            if not words:
+                continue
+            f = _faction(words[0].lower())
+            rest = words[1:]
+            if rest and rest[0].lower() == "castle":
+                if C.terrain[r] == WATER:
+                    raise ScenarioError(f"{where}: a castle cannot stand on water")
+                if castle[r] != NO:
+                    raise ScenarioError(f"{where}: only one castle may stand in a land")
+                castle[r] = f
+                rest = rest[1:]
+            u = _units("".join(rest), where)
+            if sum(u):
+                if f not in players:
+                    raise ScenarioError(f"{where}: {words[0]} is not in play and has no units")
+                if occupant[r] != NO:
+                    raise ScenarioError(f"{where}: units of different factions cannot share a region")
+                if sum(u) > LIMIT:
+                    raise ScenarioError(f"{where}: {sum(u)} units exceed the unit limit of three")
+                occupant[r], units[r] = f, u
+        if occupant[r] != NO and castle[r] in players and castle[r] != occupant[r]:
+            raise ScenarioError(f"{where}: units cannot stand in another player's castle")
+    return occupant, castle, units
+
+
+def _supplies(
+    occupant: Sequence[int], castle: Sequence[int], units: Sequence[tuple[int, int, int]], config: Config
+) -> tuple[list[tuple[int, int, int]], list[tuple[int, int, int]]]:
+    """Each faction's reserve of units and its ownership track: what the board does not hold."""
+    n = len(C.names)
+    reserve = []
+    track = []
+    for f in range(4):
+        on_board = [sum(units[r][c] for r in range(n) if occupant[r] == f) for c in range(3)]
+        if any(x > 3 for x in on_board):
+            raise ScenarioError(f"{C.factions[f].key} has only 3 units of each class, not {on_board}")
+        reserve.append((3 - on_board[0], 3 - on_board[1], 3 - on_board[2]))
+        left = tokens_off_board(castle, f, C.terrains(config.players))
+        if min(left) < 0:
+            raise ScenarioError(f"{C.factions[f].key} has only 3 castle tokens of each type")
+        # a neutral faction's track, too, holds the tokens not on the board (as at set-up)
+        track.append(left)
+    return reserve, track
+
+
+def _markers(desc: Mapping[str, Any], track: Sequence[tuple[int, int, int]]) -> list[int]:
+    """Each faction's marker: the division its description names (a segment's first free one), else its
+    track's first free division."""
+    markers = []
+    for f in range(4):
+        spec = desc.get("markers", {}).get(C.factions[f].key)
+        free = first_free(track[f])
+        if spec is None:
+            markers.append(free)
+            continue
+        if isinstance(spec, str):
+            seg = TERRAINS.index(spec)
+            options_ = [d for d in range(3 * seg, 3 * seg + 3) if is_free(track[f], d)]
+            if not options_:
+                raise ScenarioError(f"{C.factions[f].key}: no free division on the {spec} segment")
+            markers.append(options_[0])
+        else:
+            if not is_free(track[f], int(spec)):
+                raise ScenarioError(f"{C.factions[f].key}: the marker must stand on a free division")
+            markers.append(int(spec))
+    return markers
+
+
+def _creatures(desc: Mapping[str, Any], players: Sequence[int]) -> tuple[list[tuple[int, int]], set[int]]:
+    """The legendary creatures on the board, each with its junction, and the junctions they hold."""
+    creatures: list[tuple[int, int]] = []
+    used = set()
+    for entry in desc.get("creatures", ()):
+        cname, *regions = entry
+        c = next((i for i, cr in enumerate(C.creatures) if cr.name == cname), None)
+        if c is None:
+            raise ScenarioError(f"no legendary creature called {cname!r}")
+        trio = tuple(sorted(_region(x) for x in regions))
+        if trio not in C.junctions:
+            raise ScenarioError(f"{cname}: {', '.join(regions)} do not meet at a junction away from the edge")
+        if C.creatures[c].faction not in players:
+            raise ScenarioError(f"{cname} belongs to a faction not in play")
+        j = C.junctions.index(trio)
+        if j in used or any(cc == c for cc, _ in creatures):
+            raise ScenarioError(f"{cname}: one creature per junction, each creature once")
+        used.add(j)
+        creatures.append((c, j))
+    return creatures, used
 
 
 def _melee(desc: Mapping[str, Any], players: Sequence[int]) -> tuple[list[Any], list[int], set[int]]:

@@ -11,7 +11,7 @@ import argparse
 import statistics
 import sys
 
-from ludorum.agents.runner import play_game
+from ludorum.engine.bots import play_game
 from ludorum.games.signum import GAME
 from ludorum.games.signum.bot import HeuristicBot
 from ludorum.games.signum.state import SignumState

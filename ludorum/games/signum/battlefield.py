@@ -282,27 +282,6 @@ def within_reach(mover: Disc, others: Sequence[Disc], allowance: float) -> list[
     return [o for o in others if math.hypot(o.x - x, o.y - y) < limit + o.r]
 
 
-def stop_on_entry(mover: Disc, ux: float, uy: float, length: float, terrain: Sequence[Obstacle]) -> float:
-    """How far along the unit direction (ux, uy) the mover may go before difficult terrain stops it."""
-    best = length
-    for o in terrain:
-        if not o.difficult or in_terrain(mover, o):
-            continue
-        # Solve |P + t u - C| = r + R for the first t >= 0; contact counts as entering (in_terrain's
-        # tolerance), and stopping half a tolerance in keeps a rounded stop point in the terrain.
-        reach = mover.r + o.disc.r + EPS / 2
-        fx, fy = mover.x - o.disc.x, mover.y - o.disc.y
-        b = fx * ux + fy * uy
-        c = fx * fx + fy * fy - reach * reach
-        disc = b * b - c
-        if disc < 0:
-            continue
-        t = -b - math.sqrt(disc)
-        if 0 <= t < best:
-            best = t
-    return best
-
-
 def clip_to_board(mover: Disc, ux: float, uy: float, length: float) -> float:
     """The longest distance along (ux, uy), up to ``length``, keeping the base on the Battlefield."""
     lo, hi = mover.r, SIZE - mover.r
@@ -362,81 +341,14 @@ def destination_groups(
     seen: list[set[tuple[float, float]]] = [set() for _ in groups]
     px, py, r = mover.x, mover.y, mover.r
     labelled, longest = _labelled(groups)
-    reach = longest + r + EPS
-    # Only what lies within reach can stop a move: filter once.
-    hypot = math.hypot
-    near = [(o.x, o.y, r + o.r) for o in others if hypot(o.x - px, o.y - py) < reach + o.r]
-    if terrain:
-        walls = [
-            (t.disc.x, t.disc.y, r + t.disc.r)
-            for t in terrain
-            if t.impassable and hypot(t.disc.x - px, t.disc.y - py) < reach + t.disc.r
-        ]
-        slow = (
-            [
-                t
-                for t in terrain
-                if t.difficult
-                and hypot(t.disc.x - px, t.disc.y - py) < reach + t.disc.r
-                and not in_terrain(mover, t)
-            ]
-            if not flight
-            else []
-        )
-        blockers = near + walls
-    else:
-        slow, blockers = [], near
-    # What every direction shares, found once: the reach at which difficult terrain counts as touched
-    # (in_terrain's tolerance), what the path's first hit needs of each blocker.
+    blockers, slow = _in_reach(mover, longest + r + EPS, others, terrain, flight)
+    # The reach at which difficult terrain counts as touched (in_terrain's tolerance), per piece.
     grazing = [(t.disc.x, t.disc.y, r + t.disc.r + EPS) for t in slow]
-    # stop_on_entry's terms that do not depend on the direction, per piece (``slow`` holds only difficult
-    # terrain the base does not start in, which is all stop_on_entry looks at): its arithmetic unchanged.
-    entries = []
-    for piece in slow:
-        reach_in = r + piece.disc.r + EPS / 2
-        fx, fy = px - piece.disc.x, py - piece.disc.y
-        entries.append((fx, fy, fx * fx + fy * fy - reach_in * reach_in))
-    hits = [] if flight else _hit_table(px, py, blockers)
+    stops = _stops(mover, longest, _entry_terms(mover, slow))
+    blocks = _NOTHING_AHEAD if flight else _blocks(_hit_table(px, py, blockers))
     bundles = list(zip(outs, seen, labelled, strict=True))
-    # clip_to_board's bounds as distances from the start along each axis, then, per direction,
-    # clip_to_board and the first hit inlined (their arithmetic unchanged): every move asks eight times.
-    x_lo, x_hi, y_lo, y_hi = r - px, (SIZE - r) - px, r - py, (SIZE - r) - py
-    sqrt, rnd, inf = math.sqrt, round2, math.inf
-    for i, ux, uy, x_way, y_way in _COMPASS:
-        edge = longest
-        if x_way:
-            far = (x_hi if x_way > 0 else x_lo) / ux
-            if far < edge:
-                edge = far
-        if y_way:
-            far = (y_hi if y_way > 0 else y_lo) / uy
-            if far < edge:
-                edge = far
-        if not edge > 0.0:
-            edge = 0.0
-        stop = edge
-        for fx, fy, c in entries:  # stop_on_entry(mover, ux, uy, edge, slow), inlined
-            b = fx * ux + fy * uy
-            disc = b * b - c
-            if disc < 0:
-                continue
-            t = -b - sqrt(disc)
-            if 0 <= t < stop:
-                stop = t
-        block = inf
-        for bx, by, c in hits:
-            along = bx * ux + by * uy
-            if along <= 0:
-                continue  # moving away from it (or alongside): it cannot be hit
-            if c <= 0:
-                block = 0.0
-                break
-            disc = along * along - c
-            if disc <= 0:
-                continue
-            t = along - sqrt(disc)
-            if t < block:
-                block = t
+    rnd, hypot = round2, math.hypot
+    for (i, ux, uy, _, _), stop, block in zip(_COMPASS, stops, blocks, strict=True):
         # Only a piece near this direction's line can be grazed: a path is no nearer to it than the line,
         # give or take the 0.007 cm by which rounding moves the end point (0.05 cm of slack).
         grazed = (
@@ -465,6 +377,108 @@ def destination_groups(
     return outs
 
 
+def _in_reach(
+    mover: Disc, reach: float, others: Sequence[Disc], terrain: Sequence[Obstacle], flight: bool
+) -> tuple[list[tuple[float, float, float]], list[Obstacle]]:
+    """What could stop a move of ``mover`` no longer than ``reach`` less its radius, found once for every
+    direction: the blockers (bases and impassable terrain, each as (x, y, combined radius)), and the
+    difficult terrain the base does not start in (none for a flyer, which passes over it)."""
+    px, py, r = mover.x, mover.y, mover.r
+    hypot = math.hypot
+    near = [(o.x, o.y, r + o.r) for o in others if hypot(o.x - px, o.y - py) < reach + o.r]
+    if not terrain:
+        return near, []
+    walls = [
+        (t.disc.x, t.disc.y, r + t.disc.r)
+        for t in terrain
+        if t.impassable and hypot(t.disc.x - px, t.disc.y - py) < reach + t.disc.r
+    ]
+    slow = (
+        [
+            t
+            for t in terrain
+            if t.difficult
+            and hypot(t.disc.x - px, t.disc.y - py) < reach + t.disc.r
+            and not in_terrain(mover, t)
+        ]
+        if not flight
+        else []
+    )
+    return near + walls, slow
+
+
+def _entry_terms(mover: Disc, slow: Sequence[Obstacle]) -> list[tuple[float, float, float]]:
+    """What entering each piece of difficult terrain in ``slow`` needs whatever the direction: a move
+    along the unit direction u first enters it at the least t >= 0 with |P + t u - C| = r + R, so at
+    ``-b - sqrt(b² - c)`` with b = f·u, where f = P - C and c = |f|² - (r + R)² are kept here.  Contact
+    counts as entering (in_terrain's tolerance), and stopping half a tolerance in keeps a rounded stop
+    point in the terrain."""
+    out = []
+    for piece in slow:
+        reach_in = mover.r + piece.disc.r + EPS / 2
+        fx, fy = mover.x - piece.disc.x, mover.y - piece.disc.y
+        out.append((fx, fy, fx * fx + fy * fy - reach_in * reach_in))
+    return out
+
+
+def _stops(mover: Disc, longest: float, entries: Sequence[tuple[float, float, float]]) -> list[float]:
+    """For each direction of :data:`_COMPASS`, how far the mover may go, up to ``longest``: to the board's
+    edge (:func:`clip_to_board`), and no farther than where it enters difficult terrain (``entries``, of
+    :func:`_entry_terms`); both inlined, their arithmetic unchanged, since every move asks eight times."""
+    px, py, r = mover.x, mover.y, mover.r
+    # clip_to_board's bounds as distances from the start along each axis
+    x_lo, x_hi, y_lo, y_hi = r - px, (SIZE - r) - px, r - py, (SIZE - r) - py
+    sqrt = math.sqrt
+    out = []
+    for _, ux, uy, x_way, y_way in _COMPASS:
+        edge = longest
+        if x_way:
+            far = (x_hi if x_way > 0 else x_lo) / ux
+            if far < edge:
+                edge = far
+        if y_way:
+            far = (y_hi if y_way > 0 else y_lo) / uy
+            if far < edge:
+                edge = far
+        if not edge > 0.0:
+            edge = 0.0
+        stop = edge
+        for fx, fy, c in entries:
+            b = fx * ux + fy * uy
+            disc = b * b - c
+            if disc < 0:
+                continue
+            t = -b - sqrt(disc)
+            if 0 <= t < stop:
+                stop = t
+        out.append(stop)
+    return out
+
+
+def _blocks(hits: Sequence[tuple[float, float, float]]) -> list[float]:
+    """For each direction of :data:`_COMPASS`, how far the mover may go before it would overlap a blocker
+    (``hits``, of :func:`_hit_table`): infinite when none is ahead, 0 when it may not move that way."""
+    sqrt = math.sqrt
+    out = []
+    for _, ux, uy, _, _ in _COMPASS:
+        block = math.inf
+        for bx, by, c in hits:
+            along = bx * ux + by * uy
+            if along <= 0:
+                continue  # moving away from it (or alongside): it cannot be hit
+            if c <= 0:
+                block = 0.0
+                break
+            disc = along * along - c
+            if disc <= 0:
+                continue
+            t = along - sqrt(disc)
+            if t < block:
+                block = t
+        out.append(block)
+    return out
+
+
 _LABELLED: dict[tuple[tuple[float, ...], ...], tuple[list[list[tuple[float, int]]], float]] = {}
 
 
@@ -487,6 +501,10 @@ _COMPASS = tuple(
 )
 """Each direction with the way it goes along x and along y (+1, -1, or 0 when it runs along the other
 axis): which board edge :func:`clip_to_board` measures to."""
+
+_NOTHING_AHEAD = (math.inf,) * len(_COMPASS)
+"""What :func:`_blocks` finds for a flyer: no base or terrain ahead stops its path (its end point is
+checked alone)."""
 
 
 def _grazes(px: float, py: float, x: float, y: float, slow: Sequence[tuple[float, float, float]]) -> bool:

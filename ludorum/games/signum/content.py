@@ -137,10 +137,6 @@ class Content:
     cards: dict[str, Card]
     decks: dict[str, Deck]
 
-    def of_kind(self, kind: str) -> list[Card]:
-        """The cards of one type, in file order."""
-        return [c for c in self.cards.values() if c.kind == kind]
-
 
 def _need(entry: dict[str, Any], key: str, tp: type | tuple[type, ...], where: str) -> Any:
     if key not in entry:

@@ -246,13 +246,9 @@ def render_text(s: SignumState, seat: int | None) -> str:
     return "\n".join(out)
 
 
-def card_summary(card_id: str) -> dict[str, object]:
-    """What a client needs to draw and explain a card: names, type, stats and properties in words."""
-    return dict(_summary(card_id))
-
-
 @functools.cache
 def _summary(card_id: str) -> dict[str, object]:
+    """What a client needs to draw and explain a card: names, type, stats and properties in words."""
     c = cr.CARDS[card_id]
     out: dict[str, object] = {"name_en": c.name_en, "name_ru": c.name_ru, "kind": c.kind, "cost": c.cost}
     if c.is_creature:

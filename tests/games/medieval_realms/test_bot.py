@@ -9,9 +9,8 @@ from collections import Counter
 import pytest
 
 from ludorum.agents.random_bot import RandomBot
-from ludorum.agents.runner import play_game
 from ludorum.engine import Action
-from ludorum.engine.bots import Bot
+from ludorum.engine.bots import Bot, play_game
 from ludorum.games.medieval_realms import GAME
 from ludorum.games.medieval_realms.bot import BASE_WANT, HeuristicBot
 from ludorum.games.medieval_realms.scenario import build

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from ludorum.agents.runner import bot_move
 from ludorum.engine import Action, Playthrough
+from ludorum.engine.bots import bot_move
 from ludorum.games.medieval_realms import GAME
 from ludorum.games.medieval_realms.content import CARDS
 from ludorum.games.medieval_realms.evaluation import value

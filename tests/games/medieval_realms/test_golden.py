@@ -5,8 +5,8 @@ final state's digest.  If a rule is changed on purpose, regenerate the constants
 from __future__ import annotations
 
 from ludorum.agents.random_bot import RandomBot
-from ludorum.agents.runner import play_game
 from ludorum.engine import Record, replay
+from ludorum.engine.bots import play_game
 from ludorum.games.medieval_realms import GAME
 from ludorum.games.medieval_realms.bot import HeuristicBot
 

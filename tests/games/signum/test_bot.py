@@ -6,9 +6,8 @@ import json
 import random
 
 from ludorum.agents.random_bot import RandomBot
-from ludorum.agents.runner import play_game
 from ludorum.engine import CHANCE, Action
-from ludorum.engine.bots import Bot
+from ludorum.engine.bots import Bot, play_game
 from ludorum.games.signum import GAME
 from ludorum.games.signum.bot import HeuristicBot
 from ludorum.games.signum.state import SignumState

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import random
 
-from ludorum.agents.runner import play_game
 from ludorum.agents.search import level_settings
 from ludorum.agents.search.rollout import make_guide
 from ludorum.engine import Action
+from ludorum.engine.bots import play_game
 from ludorum.games.signum import GAME
 from ludorum.games.signum.bot import (
     CAREFUL_STYLE,

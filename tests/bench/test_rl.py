@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ludorum.rl.bench import report
+from ludorum.bench.rl import report
 
 
 def test_bench_reports_each_figure() -> None:

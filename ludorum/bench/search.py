@@ -15,6 +15,7 @@ from typing import Any
 
 from ludorum.agents.search import SearchBot, SearchSettings, level_settings
 from ludorum.agents.search.rollout import searchable
+from ludorum.bench.engine import mid_game
 from ludorum.engine import CHANCE, Game, Playthrough
 from ludorum.engine.conformance import random_choice
 from ludorum.engine.information import InformationSet
@@ -88,10 +89,10 @@ def openspiel_ratio(name: str, slices: int = 4, seconds: float = 1.0) -> tuple[f
 
     import ludorum.rl.openspiel as los
     from ludorum.games import registry
-    from ludorum.rl.bench import _mid_game
 
     spiel_game = pyspiel.load_game(los.short_name(name), {"players": 2})
-    target = _mid_game(name, 2)
+    game = registry().get(name)
+    target = mid_game(game, 2)
     spiel_state = spiel_game.new_initial_state()
     spiel_state._trail = los._Trail(spiel_state._t, target, None)
     sims = 8
@@ -99,7 +100,6 @@ def openspiel_ratio(name: str, slices: int = 4, seconds: float = 1.0) -> tuple[f
         spiel_game, 2.0, sims, mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)),
         random_state=np.random.RandomState(0), solve=False,
     )  # fmt: skip
-    game = registry().get(name)
     info = InformationSet(game, target, game.to_move(target))
     equal = SearchSettings(iterations=50, depth=None, policy="random", reuse=False)
     ours, theirs = [0, 0.0], [0, 0.0]

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from ludorum.engine import Config, Game, GameState
+from ludorum.engine import CHANCE, Config, Game, GameState
 from ludorum.engine.playout import random_states
 
 
@@ -57,6 +57,15 @@ def random_playout(game: Game[Any], config: Config, seed: int, sample: list[Game
         if sample is not None and n and n % 25 == 0:
             sample.append(state)
     return n
+
+
+def mid_game(game: Game[Any], players: int, decisions: int = 60) -> GameState:
+    """The position ``decisions`` steps into a seeded random game, past any chance node: where the
+    search benches compare one MCTS with another."""
+    *_, state = random_states(game, game.config(players), 7, decisions + 1)
+    while game.to_move(state) == CHANCE:
+        state = game.apply_chance(state, game.sample_chance(state))
+    return state
 
 
 def measure(game: Game[Any], players: int, seconds: float = 3.0) -> EngineFigures:

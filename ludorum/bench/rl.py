@@ -13,11 +13,9 @@ from typing import Any
 
 import numpy as np
 
-from ludorum.engine import CHANCE
+from ludorum.bench.engine import mid_game, random_playout
 from ludorum.engine.information import InformationSet
-from ludorum.engine.playout import random_states
 from ludorum.games import registry
-from ludorum.lab.bench import random_playout
 
 
 class _Meter:
@@ -89,21 +87,6 @@ def pettingzoo_meter(env: Any, observe: bool) -> _Meter:
     return _Meter(play)
 
 
-def pettingzoo_rate(env: Any, seconds: float, observe: bool) -> float:
-    """Steps/s of :func:`pettingzoo_meter` alone."""
-    m = pettingzoo_meter(env, observe)
-    m.run(seconds)
-    return m.rate
-
-
-def _mid_game(name: str, players: int, decisions: int = 60) -> Any:
-    game = registry().get(name)
-    *_, s = random_states(game, game.config(players), 7, decisions + 1)
-    while game.to_move(s) == CHANCE:
-        s = game.apply_chance(s, game.sample_chance(s))
-    return s
-
-
 def openspiel_mcts_rate(name: str, players: int, seconds: float) -> float:
     """Simulations/s of OpenSpiel's MCTSBot (one random rollout per leaf) through the adapter, from a
     position sixty decisions in."""
@@ -113,7 +96,7 @@ def openspiel_mcts_rate(name: str, players: int, seconds: float) -> float:
     import ludorum.rl.openspiel as los
 
     game = pyspiel.load_game(los.short_name(name), {"players": players})
-    target = _mid_game(name, players)
+    target = mid_game(registry().get(name), players)
     state = game.new_initial_state()
     state._trail = los._Trail(state._t, target, None)
     sims = 8
@@ -135,7 +118,7 @@ def ludorum_mcts_rate(name: str, players: int, seconds: float) -> float | None:
     except ImportError:
         return None
     game = registry().get(name)
-    state = _mid_game(name, players)
+    state = mid_game(game, players)
     seat = game.to_move(state)
     its = 200
     done = 0

@@ -1,6 +1,6 @@
 """The server's capacity at a human's pace: how many games one process holds within an ack latency.
 
-``server_bench_paced`` starts a server process (``server_bench.bench_server``: SQLite WAL, full sync)
+``server_bench_paced`` starts a server process (``server.bench_server``: SQLite WAL, full sync)
 and ramps the number of games up: at each step of ``ramp`` it starts games until that many run,
 lets them settle, then measures for ``seconds``.  Each game has one human seat, driven by a client that
 waits a human think time (uniform in ``think``) on its turn, then submits a random legal action over
@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ludorum.lab.server_bench import (
+from ludorum.bench.server import (
     BOT_DELAY_ENV,
     HEADERS,
     NO_QUOTAS,
@@ -192,7 +192,7 @@ async def _one_game(
     body = {"game": game["name"], "config": {"players": players}, "seats": seats, "claim": 0}
     made = await call(client, "POST", "/api/games", json=body, headers=HEADERS)
     gid, auth = made["id"], {"Authorization": f"Bearer {made['token']}"}
-    # the human's own socket and a spectator's, each read as a browser reads it (server_bench.watch)
+    # the human's own socket and a spectator's, each read as a browser reads it (server.watch)
     async with watch(base, gid, auth) as mine, watch(base, gid) as seen:
         await mine.send(json.dumps({"type": "hello", "version": 0}))
         await seen.send(json.dumps({"type": "hello", "version": 0}))

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from ludorum.lab.server_bench import server_bench
-from ludorum.lab.server_paced import PacedStep, check_ramp, server_bench_paced
+from ludorum.bench.server import server_bench
+from ludorum.bench.server_paced import PacedStep, check_ramp, server_bench_paced
 from tests.loops import run_alone
 
 
@@ -105,7 +105,7 @@ def test_the_bench_server_leaves_no_process_behind() -> None:
     is left running when ``bench_server`` returns, to skew the next measure."""
     import tempfile
 
-    from ludorum.lab.server_bench import bench_server, free_port
+    from ludorum.bench.server import bench_server, free_port
 
     with tempfile.TemporaryDirectory() as tmp:
         url = f"sqlite:///{Path(tmp) / 'server.sqlite3'}"
@@ -120,7 +120,7 @@ def test_the_bench_server_leaves_no_process_behind() -> None:
 
 
 def test_a_paced_step_says_why_its_games_failed() -> None:
-    from ludorum.lab.server_paced import PacedStep
+    from ludorum.bench.server_paced import PacedStep
 
     step = PacedStep(300, 20.0, 100, 10.0, 20.0, 50, 1.0, 0.2)
     assert "failed" not in step.line()
@@ -135,7 +135,7 @@ def test_each_paced_human_plays_through_a_client_of_its_own(monkeypatch: pytest.
     the games) made the bench's own process the bottleneck at 300 games."""
     import aiohttp
 
-    from ludorum.lab import server_paced
+    from ludorum.bench import server_paced
 
     played: dict[int, set[str]] = {}
     real = server_paced.play_random
@@ -183,7 +183,7 @@ def test_a_player_that_reads_its_socket_only_when_it_waits_leaves_its_game_at_on
     import random
     import tempfile
 
-    from ludorum.lab.server_bench import (
+    from ludorum.bench.server import (
         HEADERS,
         bench_server,
         call,

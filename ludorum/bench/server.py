@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import importlib.util
 import json
 import os
 import random
@@ -44,6 +45,14 @@ PROFILE_ENV = "LUDORUM_BENCH_PROFILE"
 
 WARM_UP = 3.0
 """Seconds the server is left to start its worker processes before the measure starts."""
+
+CLIENTS = ("httpx", "aiohttp", "websockets")
+"""The client libraries the server benches play through: the ``bench`` extra."""
+
+
+def missing_clients() -> list[str]:
+    """Which of :data:`CLIENTS` are not installed (the server benches cannot run without them)."""
+    return [name for name in CLIENTS if importlib.util.find_spec(name) is None]
 
 
 @dataclass
@@ -155,7 +164,7 @@ def bench_server(
     resource tracker) is killed, and the bench returns when none is left to skew the next measure."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([os.getcwd(), os.environ.get("PYTHONPATH", "")])}
     env.update(settings or {})
-    cmd = [sys.executable, "-m", "ludorum.lab.server_bench", url, str(port), registry_ref or ""]
+    cmd = [sys.executable, "-m", "ludorum.bench.server", url, str(port), registry_ref or ""]
     # process_group=0: the group's id is the server's pid (and Ctrl-C reaches the bench alone, which
     # then stops the server below)
     posix = os.name == "posix"
@@ -405,7 +414,7 @@ def server_bench(
 
 
 def _serve_main() -> None:
-    """The benchmark's server process: ``python -m ludorum.lab.server_bench URL PORT [module:function]``."""
+    """The benchmark's server process: ``python -m ludorum.bench.server URL PORT [module:function]``."""
     import importlib
 
     import uvicorn

@@ -1,0 +1,1 @@
+"""Tests of the benchmarks (ludorum.bench): each runs briefly and reports what it promises."""
