@@ -97,8 +97,7 @@ def openspiel_mcts_rate(name: str, players: int, seconds: float) -> float:
 
     game = pyspiel.load_game(los.short_name(name), {"players": players})
     target = mid_game(registry().get(name), players)
-    state = game.new_initial_state()
-    state._trail = los._Trail(state._t, target, None)
+    state = game.state_at(target)
     sims = 8
     bot = mcts.MCTSBot(game, 2.0, sims, mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)),
                        random_state=np.random.RandomState(0), solve=False)  # fmt: skip

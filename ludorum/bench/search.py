@@ -93,8 +93,7 @@ def openspiel_ratio(name: str, slices: int = 4, seconds: float = 1.0) -> tuple[f
     spiel_game = pyspiel.load_game(los.short_name(name), {"players": 2})
     game = registry().get(name)
     target = mid_game(game, 2)
-    spiel_state = spiel_game.new_initial_state()
-    spiel_state._trail = los._Trail(spiel_state._t, target, None)
+    spiel_state = spiel_game.state_at(target)
     sims = 8
     spiel = mcts.MCTSBot(
         spiel_game, 2.0, sims, mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)),

@@ -294,12 +294,6 @@ class _Observer:
         return state.observation_string(player)
 
 
-def _Trail(table: Table, position: Any, parent: None = None) -> Trail:
-    """A trail starting at ``position``: what ``ludorum/rl/bench.py`` builds to place a state mid-game
-    (:meth:`LudorumSpielGame.state_at` is the public way)."""
-    return Trail(table, 0, position)
-
-
 def _game_type(name: str) -> pyspiel.GameType:
     game = registry().get(name)
     enc = encoding_for(game)
