@@ -97,3 +97,11 @@ def test_the_core_serves_without_any_extra(tmp_path: Path) -> None:
     argv, env = _blocked(["serve", "--port", "0"], tmp_path)
     with served(argv, {**env, "PYTHONUNBUFFERED": "1"}) as url:
         check_lobby(url)
+
+
+def test_ray_without_the_extra_is_refused_before_anything_starts(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ludorum.lab.executors import RayExecutor
+
+    monkeypatch.setitem(sys.modules, "ray", None)
+    with pytest.raises(MissingExtra, match=r"pip install 'ludorum\[lab\]'"):
+        RayExecutor()
