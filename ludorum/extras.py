@@ -33,7 +33,8 @@ class MissingExtra(ModuleNotFoundError):
     def __init__(self, extra: str, module: str) -> None:
         super().__init__(
             f"this needs Ludorum's '{extra}' extra ({module} is not installed): "
-            f"pip install 'ludorum[{extra}]' (in a clone: .venv/bin/pip install -e '.[{extra}]')",
+            f"pip install 'ludorum[{extra}]' "
+            f"(in a clone: .venv/bin/pip install -c constraints.txt -e '.[{extra}]')",
             name=module,
         )
         self.extra = extra
