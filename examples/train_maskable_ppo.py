@@ -1,6 +1,6 @@
 """Train a policy on a Ludorum game with sb3-contrib's MaskablePPO and show it beating the random bot.
 
-    pip install -e '.[rl,rl-train]'          # torch: install the CPU build first (docs/rl.md)
+    pip install -e '.[rl,train]'          # torch: install the CPU build first (docs/rl.md)
     python examples/train_maskable_ppo.py --steps 100000 --games 200
 
 The learner holds seat 0 of a two-player game (Medieval Realms by default) through the Gymnasium

@@ -29,7 +29,7 @@ Workers = Annotated[
     int, typer.Option("--workers", "-w", help="local worker processes (1: play in this process)")
 ]
 UseRay = Annotated[
-    bool, typer.Option("--ray", help="play on a local Ray runtime (pip install 'ludorum\\[ray]')")
+    bool, typer.Option("--ray", help="play on a local Ray runtime (pip install 'ludorum\\[lab]')")
 ]
 RayAddress = Annotated[
     str | None, typer.Option("--ray-address", help="join an existing Ray cluster: 'auto' or ray://host:10001")

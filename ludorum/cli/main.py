@@ -10,6 +10,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import Progress
 from rich.table import Table
 from typer.core import TyperGroup
@@ -24,24 +25,62 @@ from ludorum.engine.clock import BOT, ClockError, ClockSpec
 from ludorum.engine.i18n import T
 from ludorum.engine.options import parse_assignments
 from ludorum.engine.record import TIMEOUT, ending, is_handover, time_up, timed_out_seat
+from ludorum.extras import missing_extra
 from ludorum.games import registry
 
 
 class _Commands(TyperGroup):
     """The commands, each refusal of ours (:class:`~ludorum.engine.LudorumError`) said as a bad option is,
     not as a crash with a traceback: a command words the refusals it expects itself; this catches the ones
-    it did not foresee."""
+    it did not foresee.  A command that needs an optional extra which is not installed says which one."""
 
     def invoke(self, ctx: Any) -> Any:  # typer's own (vendored) click Context, which it does not export
         try:
             return super().invoke(ctx)
         except LudorumError as e:
             raise typer.BadParameter(str(e)) from None  # exit code 2, as any bad option
+        except ModuleNotFoundError as e:
+            missing = missing_extra(e)
+            if missing is None:
+                raise
+            command = f"ludorum {ctx.invoked_subcommand}" if ctx.invoked_subcommand else "ludorum"
+            Console(stderr=True).print(f"[red]Error:[/red] {escape(command)}: {escape(str(missing))}")
+            raise typer.Exit(1) from None
+
+
+def _version(shown: bool) -> None:
+    """``--version``: the installed distribution's version (its metadata), then stop."""
+    if shown:
+        console.print(f"ludorum {installed_version()}")
+        raise typer.Exit()
+
+
+def installed_version() -> str:
+    """Ludorum's version as installed (pip's metadata); the source's when it runs from a bare checkout."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("ludorum")
+    except PackageNotFoundError:
+        import ludorum
+
+        return ludorum.__version__
 
 
 app = typer.Typer(
     help="Ludorum: Reliquium, Medieval Realms and Legends of Signum.", no_args_is_help=True, cls=_Commands
 )
+
+
+@app.callback()
+def _main(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="print the version and stop")
+    ] = False,
+) -> None:
+    """The options before any command (``--version``)."""
+
+
 app.command("ladder")(ladder)
 app.command("soak")(soak)
 console = Console()

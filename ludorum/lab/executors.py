@@ -16,6 +16,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Protocol
 
+from ludorum.extras import require_extra
 from ludorum.lab.errors import LabError
 from ludorum.lab.schedule import GameTask
 
@@ -139,10 +140,7 @@ class RayExecutor:
     """
 
     def __init__(self, address: str | None = None, num_cpus: int | None = None) -> None:
-        try:
-            import ray  # noqa: F401
-        except ImportError:
-            raise LabError("Ray is not installed: pip install 'ludorum[ray]'") from None
+        require_extra("lab", "ray")
         self.address = address
         self.num_cpus = num_cpus
         self.name = f"Ray cluster at {address}" if address else "a local Ray runtime"

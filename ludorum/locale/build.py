@@ -1,6 +1,6 @@
 """Build the catalogs: extract every message, update each language's ``.po``, compile ``.mo`` and JSON.
 
-``python -m ludorum.locale.build`` (needs Babel, in the ``test`` extra) — run it after changing any text a
+``python -m ludorum.locale.build`` (needs Babel, in the ``dev`` extra) — run it after changing any text a
 player reads, translate the new entries of ``ludorum/locale/<lang>/LC_MESSAGES/ludorum.po``, run it again
 and commit the result (like the rules pages, the compiled files are committed: nothing is built at run
 time, and ``make test`` only checks).  ``--check`` changes nothing and says what is out of date.

@@ -87,7 +87,7 @@ def test_bench_prints_figures(fixture_registry) -> None:  # type: ignore[no-unty
 
 
 def test_help_names_the_extras_to_install() -> None:
-    """Rich reads ``[ray]`` as markup and dropped it from the help: the extra's name must show."""
+    """Rich reads ``[lab]`` as markup and dropped it from the help: the extra's name must show."""
     out = runner.invoke(app, ["soak", "--help"], env={"COLUMNS": "200"}, terminal_width=200)
     assert out.exit_code == 0, out.output
-    assert "pip install 'ludorum[ray]'" in out.output
+    assert "pip install 'ludorum[lab]'" in out.output

@@ -2,7 +2,7 @@
 and the policy it produces plays only legal moves (the evaluation environment raises on an illegal one).
 
 The "beats the random bot" claim needs a long run (docs/rl.md gives its figures); this short run only
-checks the script and the policy's legality.  Skipped when the ``rl-train`` extra is not installed.
+checks the script and the policy's legality.  Skipped when the ``train`` extra is not installed.
 """
 
 from __future__ import annotations
