@@ -68,6 +68,7 @@
     log = log.slice(0, next.since).concat(next.log);
     const first = snap === null;
     snap = next;
+    document.body.dataset.version = String(snap.version); // which position the page shows (tests wait on it)
     clockRead = performance.now(); // the clocks count down from here
     if (first || rendererName !== snap.game) {
       rendererName = snap.game;
