@@ -8,11 +8,11 @@ import pickle
 import random
 
 from ludorum.agents import RandomBot
-from ludorum.agents.pool import BotPool, worker_for
 from ludorum.agents.search import SearchBot, SearchSettings
 from ludorum.engine import CHANCE
 from ludorum.engine.information import InformationSet
 from ludorum.games import registry
+from ludorum.server.work.pool import BotPool, worker_for
 from tests.loops import run_alone
 
 

@@ -1,4 +1,4 @@
-"""The PostgreSQL fan-out (``ludorum/server/fanout.py``): news of a step reaches every other process's
+"""The PostgreSQL fan-out (``ludorum/server/store/fanout.py``): news of a step reaches every other process's
 listener, a dropped listener reconnects and asks for a catch-up, and a drive lock has one holder."""
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ import psycopg
 import pytest
 
 from ludorum.engine import Action
-from ludorum.server.db import SeatData, Store
-from ludorum.server.fanout import Fanout, parse, payload
-from ludorum.server.hub import Hub
-from ludorum.server.live import LiveGame
+from ludorum.server.play.hub import Hub
+from ludorum.server.play.live import LiveGame
+from ludorum.server.store.db import SeatData, Store
+from ludorum.server.store.fanout import Fanout, parse, payload
 from tests.fixtures.sealed_bids import BidsState
 from tests.loops import run_alone
 from tests.server.support import TempPostgres, fixture_registry

@@ -9,7 +9,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from ludorum.engine import Playthrough
-from ludorum.server import hints as hints_module
+from ludorum.server.http import hints as hints_module
 from tests.fixtures.sealed_bids import SealedBids
 from tests.server.support import TOKEN_BODY, bearer, new_game_body
 from tests.server.test_api import wait_for

@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 
 from ludorum.engine import Registry, disclosure
 from ludorum.server import create_app
-from ludorum.server import workers as workers_module
+from ludorum.server.work import workers as workers_module
 from tests.server.support import TOKEN_BODY, bearer, new_game_body
 
 SAFE_LABELS = disclosure.safe_labels

@@ -13,9 +13,9 @@ import pytest
 from ludorum.engine import CHANCE, Action, Game, i18n
 from ludorum.engine.disclosure import observers
 from ludorum.games import registry as product_registry
-from ludorum.server.archive import compact_json
-from ludorum.server.db import SeatData
-from ludorum.server.live import LiveGame, provisional_entry
+from ludorum.server.play.live import LiveGame, provisional_entry
+from ludorum.server.store.archive import compact_json
+from ludorum.server.store.db import SeatData
 from tests.fixtures.sealed_bids import SealedBids
 from tests.server.support import fixture_registry
 
@@ -126,7 +126,7 @@ def test_the_views_a_worker_encoded_are_sent_as_they_are(
     """Once a worker has encoded every observer's view of the current state (with a step's readings),
     what an English reader is sent of that state splices them in: the same JSON, each observer its own
     view, without computing or encoding a view on the loop; a step makes them stale."""
-    from ludorum.server.archive import encode_views
+    from ludorum.server.store.archive import encode_views
 
     for live in _versions(game, 3, steps=25):
         state = live.state

@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 
 from ludorum.engine import Registry
 from ludorum.server import create_app
-from ludorum.server.db import Base, SeatData, Store
+from ludorum.server.store.db import Base, SeatData, Store
 from tests.server.support import TOKEN_BODY, bearer, new_game_body
 
 
@@ -158,7 +158,7 @@ def test_migration_0002_keeps_the_oldest_of_several_rematches(db_url: str) -> No
     from alembic import command
     from alembic.config import Config as AlembicConfig
 
-    from ludorum.server.db import MIGRATIONS, make_engine
+    from ludorum.server.store.db import MIGRATIONS, make_engine
 
     engine = make_engine(db_url)
     try:
@@ -220,8 +220,8 @@ def test_one_seed_rule_on_both_databases(db_url: str, registry: Registry, seed: 
 def test_views_encoded_by_a_worker_are_stored_as_the_json_they_encode(db_url: str) -> None:
     """A worker sends the views after a step encoded (``RawJSON``): the archive holds the JSON value
     itself (read back as the views, not as a string of them), and a plain value is encoded as before."""
-    from ludorum.server.db import RawJSON
-    from ludorum.server.workers import disclose_step
+    from ludorum.server.store.db import RawJSON
+    from ludorum.server.work.workers import disclose_step
     from tests.server.support import fixture_registry
 
     game = fixture_registry().get("sealed-bids")

@@ -12,8 +12,8 @@ from starlette.websockets import WebSocketDisconnect
 
 from ludorum.engine import Registry
 from ludorum.server import create_app
-from ludorum.server import hub as hub_module
-from ludorum.server.db import MIGRATIONS, Store, make_engine
+from ludorum.server.play import hub as hub_module
+from ludorum.server.store.db import MIGRATIONS, Store, make_engine
 from tests.fixtures.sealed_bids import SealedBids
 from tests.server.support import TOKEN_BODY, bearer, fixture_registry, new_game_body
 

@@ -17,7 +17,7 @@ PROGRAM = """
 import asyncio, contextlib, os, signal, sys, threading
 import uvicorn
 from fastapi import FastAPI
-from ludorum.agents.pool import BotPool
+from ludorum.server.work.pool import BotPool
 
 @contextlib.asynccontextmanager
 async def lifespan(app):  # as the server's: the pool is shut down off the event loop

@@ -15,10 +15,10 @@ from sqlalchemy import event
 
 from ludorum.engine import CHANCE, Config, Registry, disclosure
 from ludorum.server import create_app
-from ludorum.server import workers as workers_module
-from ludorum.server.db import SeatData, Store
-from ludorum.server.live import provisional_entry
-from ludorum.server.workers import Workers
+from ludorum.server.play.live import provisional_entry
+from ludorum.server.store.db import SeatData, Store
+from ludorum.server.work import workers as workers_module
+from ludorum.server.work.workers import Workers
 from tests.loops import run_alone
 from tests.server.support import TOKEN_BODY, bearer, fixture_registry, new_game_body
 

@@ -29,11 +29,11 @@ from ludorum.agents.analysis import LEVEL, Advice, advise, analyse
 from ludorum.engine import Action, Game, Record
 from ludorum.engine.i18n import T
 from ludorum.engine.information import InformationSet
-from ludorum.server.api import refusals, require_seat
-from ludorum.server.db import Base, SeatData, Store
 from ludorum.server.errors import ApiError, retry_later
-from ludorum.server.hub import Hub
-from ludorum.server.live import LiveGame
+from ludorum.server.http.routes import refusals, require_seat
+from ludorum.server.play.hub import Hub
+from ludorum.server.play.live import LiveGame
+from ludorum.server.store.db import Base, SeatData, Store
 
 HINT_INTERVAL = 3.0
 """Seconds a seat waits between two hints that need a search."""

@@ -16,7 +16,7 @@ from pydantic import ValidationError
 
 from ludorum.engine import Record, RecordError
 from ludorum.server.errors import NESTED_TOO_DEEPLY
-from ludorum.server.schemas import Upload
+from ludorum.server.http.schemas import Upload
 
 UPLOAD_SCHEMA: dict[str, Any] = {
     k: v

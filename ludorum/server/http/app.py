@@ -25,20 +25,20 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import BaseRoute, Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from ludorum.agents.pool import BotPool
 from ludorum.engine import Registry
-from ludorum.server.api import router
-from ludorum.server.clocks import Clock
-from ludorum.server.db import Store, default_sqlite_url
 from ludorum.server.errors import NESTED_TOO_DEEPLY, ApiError
-from ludorum.server.hints import Hints
-from ludorum.server.hints import router as hints_router
-from ludorum.server.hub import Hub
-from ludorum.server.language import LanguageMiddleware, LocalizedJSONResponse
+from ludorum.server.http.hints import Hints
+from ludorum.server.http.hints import router as hints_router
+from ludorum.server.http.language import LanguageMiddleware, LocalizedJSONResponse
+from ludorum.server.http.routes import router
 from ludorum.server.limits import Limits
-from ludorum.server.workers import Workers
+from ludorum.server.play.clocks import Clock
+from ludorum.server.play.hub import Hub
+from ludorum.server.store.db import Store, default_sqlite_url
+from ludorum.server.work.pool import BotPool
+from ludorum.server.work.workers import Workers
 
-WEB = Path(__file__).resolve().parent.parent / "web" / "static"
+WEB = Path(__file__).resolve().parents[2] / "web" / "static"
 
 MAX_BODY = 64 * 1024
 """The largest request body, except record uploads."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import create_engine
 
-from ludorum.server.db import Base, migration_lock
+from ludorum.server.store.db import Base, migration_lock
 
 target_metadata = Base.metadata
 

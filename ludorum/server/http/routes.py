@@ -17,18 +17,18 @@ from ludorum.agents.kinds import bot_kinds, default_kind
 from ludorum.engine import Action, CodecError, replay_states
 from ludorum.engine.clock import ClockSpec
 from ludorum.engine.i18n import T
-from ludorum.server import language, rules
-from ludorum.server.db import FINISHED
 from ludorum.server.errors import ApiError
-from ludorum.server.hub import Hub
-from ludorum.server.language import LocalizedRoute
+from ludorum.server.http import language, rules
+from ludorum.server.http.language import LocalizedRoute
+from ludorum.server.http.plainroute import PlainJSONRoute
+from ludorum.server.http.schemas import Claimed, CreateGame, ErrorBody, Leave, Submit
+from ludorum.server.http.uploads import UPLOAD_SCHEMA, read_upload
 from ludorum.server.limits import client_key
-from ludorum.server.live import LiveGame
-from ludorum.server.plainroute import PlainJSONRoute
-from ludorum.server.retired import RetiredGame, other_rules_message
-from ludorum.server.schemas import Claimed, CreateGame, ErrorBody, Leave, Submit
+from ludorum.server.play.hub import Hub
+from ludorum.server.play.live import LiveGame
 from ludorum.server.security import cookie_name, match_seat, presented_token
-from ludorum.server.uploads import UPLOAD_SCHEMA, read_upload
+from ludorum.server.store.db import FINISHED
+from ludorum.server.store.retired import RetiredGame, other_rules_message
 
 _REFUSALS = {
     400: "the body could not be read",

@@ -11,9 +11,9 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
-from ludorum.server.clocks import Clock
 from ludorum.server.errors import ApiError
-from ludorum.server.live import LiveGame
+from ludorum.server.play.clocks import Clock
+from ludorum.server.play.live import LiveGame
 
 log = logging.getLogger("ludorum.server")
 

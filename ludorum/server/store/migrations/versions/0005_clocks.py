@@ -1,7 +1,7 @@
 """Per-seat clocks: the clock a game was created with and how its clocks stand.
 
 ``games.clock``: the lobby's clock setting (``None``: no clock), ``games.clock_state``: each seat's
-remaining time, whose clock runs and since when (``ludorum/server/clocks.py``).  The state is written in
+remaining time, whose clock runs and since when (``ludorum/server/play/clocks.py``).  The state is written in
 the same transaction as the step that changed it, so a restarted server goes on counting from it.
 
 Revision ID: 0005

@@ -1,6 +1,6 @@
 """What a game looks like to every observer after a step: stored in ``games.archive`` (so that a game
 can be shown without a replay) and spliced as it is into what the server sends.  The workers compute and
-encode it (off the server's GIL); the live games send it (:mod:`ludorum.server.live`).
+encode it (off the server's GIL); the live games send it (:mod:`ludorum.server.play.live`).
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ import orjson
 
 from ludorum.engine import Game, GameState, disclosure
 from ludorum.engine.pickling import by_fields
-from ludorum.server.db import RawJSON
-from ludorum.server.retired import observer_key
+from ludorum.server.store.db import RawJSON
+from ludorum.server.store.retired import observer_key
 
 
 def compact_json(value: Any) -> str:

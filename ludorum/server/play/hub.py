@@ -27,7 +27,6 @@ from sqlalchemy.exc import IntegrityError
 
 from ludorum.agents import make_bot
 from ludorum.agents.kinds import default_kind
-from ludorum.agents.pool import BotPool
 from ludorum.engine import (
     CHANCE,
     Action,
@@ -46,19 +45,20 @@ from ludorum.engine.i18n import T
 from ludorum.engine.information import InformationSet
 from ludorum.engine.record import TIMEOUT, is_handover, timed_out_seat, timeout_result, timeout_step
 from ludorum.server import security
-from ludorum.server.admission import bot_kind, check_record, game_named, seat_data, valid_config
-from ludorum.server.archive import archive_views
-from ludorum.server.catchup import CatchUp
-from ludorum.server.clocks import Clock, GameClock, SystemClock, clocked_seat
-from ludorum.server.db import FINISHED, SeatData, Store, StoredGame
 from ludorum.server.errors import ApiError, said
-from ludorum.server.fanout import Fanout
 from ludorum.server.limits import Admission, Limits
-from ludorum.server.live import LiveGame, provisional_entry
-from ludorum.server.retired import RetiredGame, entry_json, other_rules_message, retire
+from ludorum.server.play.admission import bot_kind, check_record, game_named, seat_data, valid_config
+from ludorum.server.play.catchup import CatchUp
+from ludorum.server.play.clocks import Clock, GameClock, SystemClock, clocked_seat
+from ludorum.server.play.live import LiveGame, provisional_entry
+from ludorum.server.play.watch import ClockWatch
 from ludorum.server.security import match_seat, new_game_id, new_token, token_hash
-from ludorum.server.watch import ClockWatch
-from ludorum.server.workers import Workers
+from ludorum.server.store.archive import archive_views
+from ludorum.server.store.db import FINISHED, SeatData, Store, StoredGame
+from ludorum.server.store.fanout import Fanout
+from ludorum.server.store.retired import RetiredGame, entry_json, other_rules_message, retire
+from ludorum.server.work.pool import BotPool
+from ludorum.server.work.workers import Workers
 
 log = logging.getLogger("ludorum.server")
 
@@ -288,7 +288,7 @@ class Hub:
         window, and the server runs only so many games without a human (429 beyond).  ``holders`` gives
         human seats to the holders of these token hashes (a rematch's players).  A game resumed from a
         record keeps the record's seed, which its uploader chose: it is marked ``seed_chosen``.
-        ``clock``: the seats' clocks (``ludorum/server/clocks.py``).  Raises
+        ``clock``: the seats' clocks (``ludorum/server/play/clocks.py``).  Raises
         ``IntegrityError`` if ``rematch_of`` already has its rematch."""
         with self.admission.starting(client, all(kind == "bot" for kind, _ in specs)):
             game = game_named(self.registry, game_name)
@@ -560,7 +560,7 @@ class Hub:
         self._tasks.add(task)  # held until done: the loop keeps only a weak reference
         task.add_done_callback(self._tasks.discard)
 
-    # -- clocks (ludorum/server/clocks.py) ---------------------------------------------------------------
+    # -- clocks (ludorum/server/play/clocks.py) -----------------------------------------------------------
 
     async def _time_out(self, live: LiveGame, seat: int) -> None:
         """``seat``'s time ran out (lock held): the lobby's choice applies as one ``TIMEOUT`` step that

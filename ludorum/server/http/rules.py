@@ -15,7 +15,7 @@ from markdown_it import MarkdownIt
 
 from ludorum.engine.i18n import SOURCE
 
-RULES = Path(__file__).resolve().parent.parent / "web" / "rules"
+RULES = Path(__file__).resolve().parents[2] / "web" / "rules"
 """Where the rules pages' Markdown lives (inside the package, so it ships)."""
 
 

@@ -15,10 +15,10 @@ from ludorum.engine.game import CANCEL
 from ludorum.engine.information import Observer
 from ludorum.engine.record import ending, timed_out
 from ludorum.server import security
-from ludorum.server.archive import EncodedViews, compact_json
-from ludorum.server.clocks import GameClock, clocked_seat
-from ludorum.server.db import FINISHED, OPEN, RUNNING, SeatData
-from ludorum.server.retired import observer_key
+from ludorum.server.play.clocks import GameClock, clocked_seat
+from ludorum.server.store.archive import EncodedViews, compact_json
+from ludorum.server.store.db import FINISHED, OPEN, RUNNING, SeatData
+from ludorum.server.store.retired import observer_key
 
 
 def provisional_entry(
@@ -75,7 +75,7 @@ class LiveGame:
     pending: dict[int, asyncio.Future[None]] = dataclasses.field(default_factory=dict)
     """Steps whose readings a worker is still deciding (their entry is provisional), by index."""
     clock: GameClock | None = None
-    """The seats' clocks, if the game has them (``ludorum/server/clocks.py``)."""
+    """The seats' clocks, if the game has them (``ludorum/server/play/clocks.py``)."""
     _labels: tuple[int, list[tuple[Action, str]]] | None = None
     _views: dict[Observer, Any] = dataclasses.field(default_factory=dict)
     _views_version: int = -1

@@ -15,7 +15,7 @@ import logging
 from collections.abc import Awaitable, Callable, Collection, Mapping
 
 from ludorum.engine import CHANCE
-from ludorum.server.live import LiveGame
+from ludorum.server.play.live import LiveGame
 
 log = logging.getLogger("ludorum.server")
 

@@ -42,7 +42,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
-from ludorum.server.fanout import announce, new_origin
+from ludorum.server.store.fanout import announce, new_origin
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 
@@ -81,7 +81,7 @@ class GameRow(Base):
     # every observer's view after step ``archived``: shown, without a replay, once the rules change
     archive: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     archived: Mapped[int] = mapped_column(Integer, default=-1, server_default="-1")
-    # the lobby's clock setting (None: no clock) and how the clocks stand (ludorum/server/clocks.py),
+    # the lobby's clock setting (None: no clock) and how the clocks stand (ludorum/server/play/clocks.py),
     # the latter written with the step that changed it
     clock: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
     clock_state: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), nullable=True)

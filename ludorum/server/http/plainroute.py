@@ -25,7 +25,7 @@ from pydantic import BaseModel
 from starlette.requests import Request
 from starlette.responses import Response
 
-from ludorum.server.language import LocalizedRoute
+from ludorum.server.http.language import LocalizedRoute
 
 JSON_TYPE = "application/json"
 

@@ -5,7 +5,7 @@ observer's information set and plays alternatives in them: a few milliseconds a 
 of Signum.  Replaying a stored game to resume it costs that for every step.  Both are pure functions of
 pickled game objects, so they run in worker processes — in parallel with the server, outside its GIL.
 
-A :class:`Workers` owns a few worker processes (:class:`~ludorum.server.pipeworker.PipeWorker`: fed
+A :class:`Workers` owns a few worker processes (:class:`~ludorum.server.work.pipeworker.PipeWorker`: fed
 and read by the event loop itself, no thread in between); the jobs of one game always go to the same
 one, in order.  ``workers=0`` runs the jobs in threads instead (the tests' default: the same code
 without a process per test server).  Processes start on :meth:`Workers.start` or the first job.
@@ -18,12 +18,12 @@ import functools
 import os
 from typing import Any
 
-from ludorum.agents.pool import start_worker, worker_for
 from ludorum.engine import Action, Game, GameState, Record, disclosure, replay_states
 from ludorum.engine.disclosure import LogEntry
 from ludorum.engine.record import TIMEOUT
-from ludorum.server.archive import EncodedViews, encode_views
-from ludorum.server.pipeworker import PipeWorker
+from ludorum.server.store.archive import EncodedViews, encode_views
+from ludorum.server.work.pipeworker import PipeWorker
+from ludorum.server.work.pool import start_worker, worker_for
 
 WORKERS_ENV = "LUDORUM_WORKERS"
 """The environment setting for the number of worker processes (``0``: threads)."""

@@ -17,7 +17,7 @@ from ludorum.engine.disclosure import LogEntry
 from ludorum.engine.i18n import T
 from ludorum.engine.information import Observer
 from ludorum.engine.record import FORMAT_VERSION
-from ludorum.server.db import FINISHED, SeatData, StoredGame
+from ludorum.server.store.db import FINISHED, SeatData, StoredGame
 
 
 def observer_key(observer: Observer) -> str:
