@@ -56,6 +56,19 @@ SECRET = None
 """An observer's reading of a step it may not learn."""
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class Step:
+    """One step of a game: its index in the record, the state before it, who took it (a seat, or
+    ``CHANCE``), the action and the state after it — what every judgement of a step is given."""
+
+    game: Game[Any]
+    index: int
+    before: GameState
+    actor: int
+    action: Action
+    after: GameState
+
+
 @by_fields
 @dataclasses.dataclass(frozen=True, slots=True)
 class LogEntry:

@@ -17,8 +17,8 @@ GAME = SealedBids()
 
 def full_state(client: TestClient, game_id: str) -> Any:
     """The server's full state, rebuilt from the database record (never sent to a client)."""
-    hub = client.app.state.hub  # type: ignore[attr-defined]
-    live = client.portal.call(hub.get, game_id)  # type: ignore[union-attr]
+    lobby = client.app.state.lobby  # type: ignore[attr-defined]
+    live = client.portal.call(lobby.get, game_id)  # type: ignore[union-attr]
     return live, replay(GAME, Record(GAME.name, live.config, live.seed, list(live.steps)))
 
 

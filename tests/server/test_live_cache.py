@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from ludorum.engine import CHANCE, Action, Game, i18n
-from ludorum.engine.disclosure import observers
+from ludorum.engine.disclosure import Step, observers
 from ludorum.games import registry as product_registry
 from ludorum.server.play.live import LiveGame, provisional_entry
 from ludorum.server.store.archive import compact_json
@@ -37,7 +37,7 @@ def _step(live: LiveGame, rng: random.Random) -> None:
     after = live.game.step(before, action)
     live.state = after
     live.steps.append((mover, action))
-    live.log.append(provisional_entry(live.game, len(live.steps) - 1, before, mover, action, after))
+    live.log.append(provisional_entry(Step(live.game, len(live.steps) - 1, before, mover, action, after)))
 
 
 def _versions(game: Game[Any], seed: int, steps: int = 40) -> Iterator[LiveGame]:

@@ -14,39 +14,25 @@ import logging
 import os
 from collections.abc import AsyncIterator, Callable, Mapping
 from pathlib import Path
-from typing import Any
 
-from fastapi import FastAPI, Request
-from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
-from fastapi.staticfiles import StaticFiles
+from fastapi import FastAPI
 from fastapi.telemetry import TelemetryConfig
-from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.routing import BaseRoute, Match
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ludorum.engine import Registry
-from ludorum.server.errors import NESTED_TOO_DEEPLY, ApiError
+from ludorum.server.http.bodylimit import BodyLimit
+from ludorum.server.http.errors import add_error_handlers
 from ludorum.server.http.hints import Hints
 from ludorum.server.http.hints import router as hints_router
-from ludorum.server.http.language import LanguageMiddleware, LocalizedJSONResponse
+from ludorum.server.http.language import LanguageMiddleware
+from ludorum.server.http.pages import add_pages, renderers
 from ludorum.server.http.routes import router
 from ludorum.server.limits import Limits
 from ludorum.server.play.clocks import Clock
-from ludorum.server.play.hub import Hub
+from ludorum.server.play.lobby import Lobby
 from ludorum.server.store.db import Store, default_sqlite_url
 from ludorum.server.work.pool import BotPool
 from ludorum.server.work.workers import Workers
 
-WEB = Path(__file__).resolve().parents[2] / "web" / "static"
-
-MAX_BODY = 64 * 1024
-"""The largest request body, except record uploads."""
-MAX_RECORD_BODY = 1024 * 1024
-"""The largest record upload: about six times the record of a 200-round, four-player Reliquium game of
-random play (172 KB, the longest seen).  A worker process reads it (``uploads.read_upload``): parsing JSON
-holds the interpreter's lock throughout, and on the loop 7 MB (under the 8 MiB cap this was before) held
-every other request for 0.7 s."""
 MAX_WS_MESSAGE = 4 * 1024
 """The largest WebSocket message a client may send (its hello is all the server reads): uvicorn refuses a
 larger one with close code 1009 before the app sees it (``run.uvicorn_config``)."""
@@ -82,84 +68,36 @@ def default_database_url() -> str:
     return default_sqlite_url(Path(platformdirs.user_data_dir("ludorum", appauthor=False)))
 
 
-class _TooLarge(Exception):
-    pass
+def _lifespan(
+    registry: Registry,
+    url: str,
+    bot_delay: float,
+    limits: Limits,
+    workers: int | None,
+    clock: Clock | None,
+) -> Callable[[FastAPI], contextlib.AbstractAsyncContextManager[None]]:
+    """The app's life: the store, the worker processes and the lobby made at start-up (``app.state``),
+    and stopped in the reverse order at shutdown."""
 
-
-class BodyLimit:
-    """Refuse request bodies above the limit with 413 before anything reads them whole."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        limit = MAX_RECORD_BODY if scope["path"] == "/api/records" else MAX_BODY
-        for name, value in scope.get("headers", []):
-            if name == b"content-length" and (not value.isdigit() or int(value) > limit):
-                await _send_error(send, 413, "too_large", f"the request body is over {limit} bytes")
-                return
-        seen = 0
-        started = exceeded = False
-
-        async def counting_receive() -> Message:
-            nonlocal seen, exceeded
-            message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > limit:
-                    exceeded = True
-                    raise _TooLarge
-            return message
-
-        async def guarded_send(message: Message) -> None:
-            # Whatever the app answers once the body overflowed (FastAPI turns the error into a 400),
-            # the client is told 413.
-            nonlocal started
-            if exceeded:
-                if message["type"] == "http.response.start" and not started:
-                    started = True
-                    await _send_error(send, 413, "too_large", f"the request body is over {limit} bytes")
-                return
-            started = started or message["type"] == "http.response.start"
-            await send(message)
-
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = Store(url)
+        bot_pool = BotPool()  # search bots think in worker processes, never on the event loop
+        pool = Workers(workers)  # disclosures and replays: worker processes too
+        pool.start()
+        lobby = Lobby(registry, store, pool, bot_pool, clock, limits, bot_delay)
+        app.state.lobby = lobby
+        await lobby.start()
         try:
-            await self.app(scope, counting_receive, guarded_send)
-        except _TooLarge:
-            if not started:
-                started = True
-                await _send_error(send, 413, "too_large", f"the request body is over {limit} bytes")
+            yield
+        finally:
+            await app.state.hints.stop()
+            await lobby.stop()
+            await asyncio.to_thread(bot_pool.shutdown)
+            pool.shutdown()
+            store.dispose()
 
-
-async def _send_error(send: Send, status: int, code: str, message: str) -> None:
-    response = JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
-    await send({"type": "http.response.start", "status": status, "headers": response.raw_headers})
-    await send({"type": "http.response.body", "body": response.body})
-
-
-def _validation_message(exc: RequestValidationError) -> str:
-    parts = []
-    for err in exc.errors()[:5]:
-        where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
-        parts.append(f"{where or 'body'}: {err.get('msg', 'invalid')}")
-    return "; ".join(parts)
-
-
-def _allowed_methods(request: Request) -> list[str]:
-    """The methods the routes matching the request's path answer."""
-    # asked method by method: the router (with its included routers) says which would fully match
-    return [
-        method
-        for method in ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE")
-        if any(
-            isinstance(route, BaseRoute)
-            and route.matches({**request.scope, "method": method})[0] == Match.FULL
-            for route in request.app.router.routes
-        )
-    ]
+    return lifespan
 
 
 def create_app(
@@ -192,29 +130,11 @@ def create_app(
         registry = product_registry()
     url = database_url or default_database_url()
 
-    @contextlib.asynccontextmanager
-    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = Store(url)
-        hub = Hub(registry, store, bot_delay, limits, clock)
-        hub.bot_pool = BotPool()  # search bots think in worker processes, never on the event loop
-        hub.workers = Workers(workers)  # disclosures and replays: worker processes too
-        hub.workers.start()
-        app.state.hub = hub
-        await hub.start()
-        try:
-            yield
-        finally:
-            await app.state.hints.stop()
-            await hub.stop()
-            await asyncio.to_thread(hub.bot_pool.shutdown)
-            hub.workers.shutdown()
-            store.dispose()
-
     app = FastAPI(
         title="Ludorum",
         summary="Play Reliquium, Medieval Realms and Legends of Signum in the browser, with friends or bots.",
         version="0.1.0",
-        lifespan=lifespan,
+        lifespan=_lifespan(registry, url, bot_delay, limits, workers, clock),
         telemetry=None if telemetry else NO_TELEMETRY,
     )
     app.add_middleware(BodyLimit)
@@ -223,58 +143,7 @@ def create_app(
     app.include_router(hints_router)
     app.state.hints = Hints()
 
-    def renderer(name: str) -> Path | None:
-        for base in (renderers_dir, WEB / "games"):
-            if base is not None:
-                path = base / f"{name}.js"
-                if path.is_file() and path.parent.resolve() == base.resolve():
-                    return path
-        return None
-
-    app.state.renderers = renderer
-
-    @app.exception_handler(ApiError)
-    async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
-        return LocalizedJSONResponse(exc.body(), status_code=exc.status, headers=exc.headers)
-
-    @app.exception_handler(RequestValidationError)
-    async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
-        return JSONResponse(
-            {"error": {"code": "invalid_request", "message": _validation_message(exc)}}, status_code=422
-        )
-
-    @app.exception_handler(StarletteHTTPException)
-    async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        if isinstance(exc.__cause__, RecursionError):  # FastAPI's "error parsing the body", from the parser
-            return JSONResponse(
-                {"error": {"code": "invalid_request", "message": f"body: {NESTED_TOO_DEEPLY}"}},
-                status_code=422,
-            )
-        code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
-        headers = dict(exc.headers or {})
-        if exc.status_code == 405:  # every method of every route on this path, not only the first's
-            headers["Allow"] = ", ".join(_allowed_methods(request))
-        return JSONResponse(
-            {"error": {"code": code, "message": str(exc.detail)}},
-            status_code=exc.status_code,
-            headers=headers,
-        )
-
-    @app.get("/static/games/{name}.js", include_in_schema=False)
-    def game_renderer(name: str) -> Response:
-        path = renderer(name)
-        if path is None:
-            raise ApiError(404, "no_renderer", "this game has no board renderer; the action list is used")
-        return FileResponse(path, media_type="text/javascript")
-
-    app.mount("/static", StaticFiles(directory=WEB), name="static")
-
-    def page(name: str) -> Callable[[], Any]:
-        def serve() -> FileResponse:
-            return FileResponse(WEB / name, media_type="text/html")
-
-        return serve
-
-    app.get("/", include_in_schema=False)(page("index.html"))
-    app.get("/game/{game_id}", include_in_schema=False)(page("game.html"))
+    app.state.renderers = renderers(renderers_dir)
+    add_error_handlers(app)
+    add_pages(app, app.state.renderers)
     return app

@@ -30,9 +30,9 @@ from ludorum.engine import Action, Game, Record
 from ludorum.engine.i18n import T
 from ludorum.engine.information import InformationSet
 from ludorum.server.errors import ApiError, retry_later
-from ludorum.server.http.routes import refusals, require_seat
-from ludorum.server.play.hub import Hub
+from ludorum.server.http.deps import lobby_of, refusals, require_seat
 from ludorum.server.play.live import LiveGame
+from ludorum.server.play.lobby import Lobby
 from ludorum.server.store.db import Base, SeatData, Store
 
 HINT_INTERVAL = 3.0
@@ -90,13 +90,13 @@ class Hints:
         while len(book) > KEPT:
             book.popitem(last=False)
 
-    async def remember(self, hub: Hub, live: LiveGame, allowed: bool | None) -> None:
+    async def remember(self, lobby: Lobby, live: LiveGame, allowed: bool | None) -> None:
         """Store a new game's setting (``None``: the default for its seats)."""
         value = default_allowed(live.seats) if allowed is None else allowed
-        await asyncio.to_thread(_store_setting, hub.store, live.id, value)
+        await asyncio.to_thread(_store_setting, lobby.store, live.id, value)
         self._keep(self._settings, live.id, value)
 
-    async def allowed(self, hub: Hub, live: LiveGame) -> bool:
+    async def allowed(self, lobby: Lobby, live: LiveGame) -> bool:
         """Whether ``live`` allows hints: its stored setting, else its original's (a rematch), else the
         default for its seats."""
         for game_id in (live.id, live.rematch_of):
@@ -104,15 +104,15 @@ class Hints:
                 continue
             if game_id in self._settings:
                 return self._settings[game_id]
-            stored = await asyncio.to_thread(_load_setting, hub.store, game_id)
+            stored = await asyncio.to_thread(_load_setting, lobby.store, game_id)
             if stored is not None:  # only stored values are kept: another process may store one soon
                 self._keep(self._settings, game_id, stored)
                 return stored
         return default_allowed(live.seats)
 
-    async def hint(self, hub: Hub, live: LiveGame, seat: int) -> dict[str, Any]:
+    async def hint(self, lobby: Lobby, live: LiveGame, seat: int) -> dict[str, Any]:
         """The search's suggestion for ``seat``, which must be deciding now."""
-        if not await self.allowed(hub, live):
+        if not await self.allowed(lobby, live):
             raise ApiError(
                 403, "hints_off", T("hints are off in this game (a game of humans only, by default)")
             )
@@ -139,7 +139,7 @@ class Hints:
         self._thinking += 1
         self._keep(self._last, key, self.clock())
         try:
-            advice = await hub.search(f"{live.id}:{seat}", advise, info, LEVEL, None, version)
+            advice = await lobby.bots.search(f"{live.id}:{seat}", advise, info, LEVEL, None, version)
         finally:
             self._asking.discard(key)
             self._thinking -= 1
@@ -149,7 +149,7 @@ class Hints:
         self._keep(self._answers, key, (version, answer))
         return answer
 
-    async def analysis(self, hub: Hub, live: LiveGame) -> tuple[int, dict[str, Any]]:
+    async def analysis(self, lobby: Lobby, live: LiveGame) -> tuple[int, dict[str, Any]]:
         """``live``'s analysis (200) once done; (202) while it runs, starting it if needed."""
         if not live.over:
             raise ApiError(409, "not_over", T("the analysis is made once the game has ended"))
@@ -162,15 +162,15 @@ class Hints:
                 raise retry_later(
                     "analyses_busy", T("the server is analysing another game; try again soon"), 10
                 )
-            task = asyncio.get_running_loop().create_task(self._analyse(hub, live))
+            task = asyncio.get_running_loop().create_task(self._analyse(lobby, live))
             self._running[live.id] = task
         return 202, {"status": "running", "level": LEVEL}
 
-    async def _analyse(self, hub: Hub, live: LiveGame) -> None:
+    async def _analyse(self, lobby: Lobby, live: LiveGame) -> None:
         try:
             record = live.record()
             players = live.config.players
-            data = await hub.search(f"analysis:{live.id}", analysis_json, live.game, record, players)
+            data = await lobby.bots.search(f"analysis:{live.id}", analysis_json, live.game, record, players)
             self._keep(self._analyses, live.id, {"status": "done", **data})
         except Exception as e:  # a failed analysis is reported, not retried in a loop
             self._keep(self._analyses, live.id, {"status": "failed", "message": str(e)[:200]})
@@ -202,26 +202,25 @@ def _advice_json(advice: Advice, labels: dict[Action, str], version: int) -> dic
 router = APIRouter(prefix="/api", tags=["hints"])
 
 
-def _book(request: Request) -> tuple[Hub, Hints]:
-    hub: Hub = request.app.state.hub
-    return hub, request.app.state.hints
+def _book(request: Request) -> tuple[Lobby, Hints]:
+    return lobby_of(request), request.app.state.hints
 
 
 @router.get("/games/{game_id}/hints", summary="Whether this game allows hints", responses=refusals(404, 409))
 async def hint_setting(game_id: str, request: Request) -> dict[str, Any]:
     """``{"allowed": bool, "level": ...}``: whether its players may ask for a suggested move."""
-    hub, hints = _book(request)
-    live = await hub.get(game_id)
-    return {"allowed": await hints.allowed(hub, live), "level": LEVEL}
+    lobby, hints = _book(request)
+    live = await lobby.get(game_id)
+    return {"allowed": await hints.allowed(lobby, live), "level": LEVEL}
 
 
 @router.post("/games/{game_id}/hint", summary="Suggest a move", responses=refusals(401, 403, 404, 409, 429))
 async def hint(game_id: str, request: Request) -> dict[str, Any]:
     """The search bot's suggestion for your turn — from what your seat knows only — and the win chance
     it estimates for you: ``{version, level, action, label, win}``."""
-    hub, hints = _book(request)
-    live = await hub.get(game_id)
-    return await hints.hint(hub, live, require_seat(hub, live, request))
+    lobby, hints = _book(request)
+    live = await lobby.get(game_id)
+    return await hints.hint(lobby, live, require_seat(lobby, live, request))
 
 
 @router.get(
@@ -232,9 +231,9 @@ async def hint(game_id: str, request: Request) -> dict[str, Any]:
 async def game_analysis(game_id: str, request: Request, response: Response) -> dict[str, Any]:
     """Each analysed decision (move played, the search's better move, estimated win chance before and
     after) and each player's biggest mistakes (``mistakes``: seat → steps); 202 while it runs."""
-    hub, hints = _book(request)
-    live = await hub.get(game_id)
-    status, body = await hints.analysis(hub, live)
+    lobby, hints = _book(request)
+    live = await lobby.get(game_id)
+    status, body = await hints.analysis(lobby, live)
     response.status_code = status
     if status == 202:
         response.headers["Retry-After"] = "2"

@@ -19,36 +19,15 @@ from ludorum.engine.clock import ClockSpec
 from ludorum.engine.i18n import T
 from ludorum.server.errors import ApiError
 from ludorum.server.http import language, rules
+from ludorum.server.http.deps import client_of, lobby_of, looker, refusals, require_seat
 from ludorum.server.http.language import LocalizedRoute
 from ludorum.server.http.plainroute import PlainJSONRoute
-from ludorum.server.http.schemas import Claimed, CreateGame, ErrorBody, Leave, Submit
+from ludorum.server.http.schemas import Claimed, CreateGame, Leave, Submit
 from ludorum.server.http.uploads import UPLOAD_SCHEMA, read_upload
-from ludorum.server.limits import client_key
-from ludorum.server.play.hub import Hub
 from ludorum.server.play.live import LiveGame
 from ludorum.server.security import cookie_name, match_seat, presented_token
 from ludorum.server.store.db import FINISHED
 from ludorum.server.store.retired import RetiredGame, other_rules_message
-
-_REFUSALS = {
-    400: "the body could not be read",
-    401: "a seat token is needed (no_token), or the one presented is not valid here (bad_token)",
-    403: "the game does not allow it (hints_off)",
-    404: "no such game, game type, seat or step",
-    409: "the game's state does not allow it (stale_version: resync; not_your_turn, out_of_time, game_over, "
-    "seat_taken, not_over, chosen_seed, unresumable, other_rules)",
-    413: "the request body is too large (too_large)",
-    422: "the request is malformed or breaks a rule (invalid_request, illegal_action, bad_config, "
-    "other_rules, ...)",
-    429: "a quota is used up (too_many_games, too_many_bot_games, hint_too_soon, hints_busy, "
-    "analyses_busy, ...); see Retry-After",
-}
-
-
-def refusals(*statuses: int) -> dict[int | str, dict[str, Any]]:
-    """The OpenAPI answers for these refusal statuses (every one has an ``ErrorBody``)."""
-    return {s: {"model": ErrorBody, "description": _REFUSALS[s]} for s in statuses}
-
 
 # 413 (any body over the limit) and 422 (a malformed parameter) can answer any request
 router = APIRouter(prefix="/api", responses=refusals(413, 422), route_class=LocalizedRoute)
@@ -67,45 +46,6 @@ def _answer(shown: str, response: Response | None = None) -> Response:
     return answer
 
 
-def _hub(request: Request | WebSocket) -> Hub:
-    return request.app.state.hub  # type: ignore[no-any-return]
-
-
-def _client(request: Request) -> str:
-    """Who the request counts against for the quotas."""
-    return client_key(request.client.host if request.client else None)
-
-
-def _seat(hub: Hub, live: LiveGame, request: Request) -> int | None:
-    return hub.seat_of(live, presented_token(live.id, request.headers))
-
-
-def _looker(
-    hub: Hub,
-    live: LiveGame | RetiredGame,
-    conn: Request | WebSocket,
-    response: Response | None = None,
-) -> int | None:
-    """Who is looking: a seat, or a spectator.  A stale seat cookie (the seat was given up, the
-    database replaced) only makes a spectator — and is dropped; a wrong Authorization header is refused."""
-    try:
-        return hub.seat_of(live, presented_token(live.id, conn.headers))
-    except ApiError:
-        if "authorization" in conn.headers:
-            raise
-        if response is not None:
-            response.delete_cookie(cookie_name(live.id), path="/")
-        return None
-
-
-def require_seat(hub: Hub, live: LiveGame, request: Request) -> int:
-    """The seat whose token the request presents (``401`` without one, or with a wrong one)."""
-    seat = _seat(hub, live, request)
-    if seat is None:
-        raise ApiError(401, "no_token", T("this needs your seat token (cookie or Authorization header)"))
-    return seat
-
-
 def _claimed(
     request: Request, response: Response, game_id: str, seat: int | None, token: str | None
 ) -> Claimed:
@@ -121,7 +61,7 @@ def _claimed(
 def catalog(request: Request) -> list[dict[str, Any]]:
     """Every registered game: what it is, players, variants, its options with the values each takes,
     bot kinds, whether a board renderer and a rules page exist."""
-    hub = _hub(request)
+    lobby = lobby_of(request)
     renderers = request.app.state.renderers
     return [
         {
@@ -139,7 +79,7 @@ def catalog(request: Request) -> list[dict[str, Any]]:
             "default_bot": default_kind(g),
             "renderer": renderers(g.name) is not None,
         }
-        for g in hub.registry
+        for g in lobby.registry
     ]
 
 
@@ -147,7 +87,7 @@ def catalog(request: Request) -> list[dict[str, Any]]:
 def rules_page(game: str, request: Request) -> dict[str, Any]:
     """The rules of a registered game as HTML, rendered from the packaged Markdown (nothing fetched), in
     the reader's language where the page is written in it, else in English; ``lang`` says which."""
-    registry = _hub(request).registry
+    registry = lobby_of(request).registry
     lang = rules.page_language(game, language.reader.get())
     html = rules.rules_html(game, lang) if game in registry else None
     if html is None:
@@ -162,11 +102,11 @@ async def list_games(
     limit: Annotated[int, Query(ge=1, le=200)] = 50,
 ) -> list[dict[str, Any]]:
     """The newest games, without anything hidden: game, setup, status, seats, number of steps."""
-    hub = _hub(request)
-    rows = await asyncio.to_thread(hub.store.listing, status, limit)
+    lobby = lobby_of(request)
+    rows = await asyncio.to_thread(lobby.store.listing, status, limit)
     out = []
     for row, seats in rows:
-        game = hub.registry.get(row.game) if row.game in hub.registry else None
+        game = lobby.registry.get(row.game) if row.game in lobby.registry else None
         title = game.title if game is not None else row.game
         resumable = game is not None and row.rules_version == game.rules_version
         out.append(
@@ -211,15 +151,15 @@ async def list_games(
 )
 async def create_game(body: CreateGame, request: Request, response: Response) -> Claimed:
     """Set up a game; the creator may take one human seat at once (its token comes as a cookie)."""
-    live, token = await _hub(request).create(
+    live, token = await lobby_of(request).create(
         body.game,
         body.config.model_dump(),
         [(s.kind, s.bot) for s in body.seats],
         body.claim,
-        client=_client(request),
+        client=client_of(request),
         clock=None if body.clock is None else ClockSpec(**body.clock.model_dump()),
     )
-    await request.app.state.hints.remember(_hub(request), live, body.hints)
+    await request.app.state.hints.remember(lobby_of(request), live, body.hints)
     return _claimed(request, response, live.id, body.claim, token)
 
 
@@ -235,10 +175,10 @@ async def create_game(body: CreateGame, request: Request, response: Response) ->
 )
 async def upload_record(request: Request, response: Response) -> Claimed:
     """Start a game from a full record (a save file): it is replayed, checked, then continues here."""
-    hub = _hub(request)
+    lobby = lobby_of(request)
     # Read in a worker process (uploads.py): parsing up to a mebibyte of JSON here would hold the loop.
-    verdict, body, record = await hub.workers.run(
-        _client(request), read_upload, await request.body(), bulky=True
+    verdict, body, record = await lobby.workers.run(
+        client_of(request), read_upload, await request.body(), bulky=True
     )
     if verdict == "invalid":
         raise RequestValidationError(body)
@@ -248,8 +188,8 @@ async def upload_record(request: Request, response: Response) -> Claimed:
     specs: list[tuple[str, str | None]] = (
         [(s.kind, s.bot) for s in body.seats] if body.seats else [("human", None)] * players
     )
-    live, token = await hub.create(
-        record.game, record.config.to_json(), specs, body.claim, record=record, client=_client(request)
+    live, token = await lobby.create(
+        record.game, record.config.to_json(), specs, body.claim, record=record, client=client_of(request)
     )
     return _claimed(request, response, live.id, body.claim, token)
 
@@ -265,15 +205,15 @@ async def game_state(
 ) -> Response | dict[str, Any]:
     """Your seat's view (a spectator's without a token), the legal actions if you decide, the log.
     A game stored under another rules version is shown as it was played (``resumable: false``)."""
-    hub = _hub(request)
-    looked = await hub.look(game_id)
-    seat = _looker(hub, looked, request, response)
+    lobby = lobby_of(request)
+    looked = await lobby.look(game_id)
+    seat = looker(lobby, looked, request, response)
     if isinstance(looked, LiveGame):  # the readings of the latest steps may still be being decided
         await looked.readable(seat, since)
         if not looked.over:  # a rematch starts only once the game has ended: no query needed
             return _answer(looked.shown_json(seat, since, language.reader.get(), rematches=[]), response)
     snap = looked.snapshot(seat, since)
-    snap["rematches"] = await asyncio.to_thread(hub.store.rematches, game_id)
+    snap["rematches"] = await asyncio.to_thread(lobby.store.rematches, game_id)
     return snap
 
 
@@ -292,19 +232,19 @@ async def claim_seat(
 ) -> Claimed:
     """Take a free human seat; its token comes back as a cookie.  A game resumed from an uploaded
     record (``seed_chosen``: its uploader knows every future draw) needs ``accept_chosen_seed=true``."""
-    hub = _hub(request)
-    live = await hub.get(game_id)
-    token = await hub.claim(live, seat, accept_chosen_seed)
+    lobby = lobby_of(request)
+    live = await lobby.get(game_id)
+    token = await lobby.claim(live, seat, accept_chosen_seed)
     return _claimed(request, response, game_id, seat, token)
 
 
 @router.post("/games/{game_id}/leave", summary="Leave your seat", responses=refusals(400, 401, 404, 409, 429))
 async def leave(game_id: str, body: Leave, request: Request, response: Response) -> dict[str, Any]:
     """Give up your seat (to another human, or to a bot of the kind named)."""
-    hub = _hub(request)
-    live = await hub.get(game_id)
-    seat = require_seat(hub, live, request)
-    await hub.leave(live, seat, body.bot)
+    lobby = lobby_of(request)
+    live = await lobby.get(game_id)
+    seat = require_seat(lobby, live, request)
+    await lobby.leave(live, seat, body.bot)
     response.delete_cookie(cookie_name(game_id), path="/")
     return {"id": game_id, "seat": seat, "left": True}
 
@@ -318,10 +258,10 @@ async def leave(game_id: str, body: Leave, request: Request, response: Response)
 async def rematch(game_id: str, request: Request, response: Response) -> Claimed:
     """After the end, for the game's players only: its one rematch (same setup, a fresh seed), made by
     the first call; every player keeps their seat and their token, and each call answers the same game."""
-    hub = _hub(request)
-    live = await hub.get(game_id)
-    seat = require_seat(hub, live, request)
-    new = await hub.rematch(live)
+    lobby = lobby_of(request)
+    live = await lobby.get(game_id)
+    seat = require_seat(lobby, live, request)
+    new = await lobby.rematch(live)
     token = presented_token(live.id, request.headers)
     kept = token is not None and match_seat(token, [(s.seat, s.token_hash) for s in new.seats]) == seat
     return _claimed(request, response, new.id, seat if kept else None, token if kept else None)
@@ -329,14 +269,14 @@ async def rematch(game_id: str, request: Request, response: Response) -> Claimed
 
 async def submit(game_id: str, body: Submit, request: Request) -> Response:
     """Submit an action with the version you saw; the answer is your new view once it is stored."""
-    hub = _hub(request)
-    live = await hub.get(game_id)
-    seat = require_seat(hub, live, request)
+    lobby = lobby_of(request)
+    live = await lobby.get(game_id)
+    seat = require_seat(lobby, live, request)
     try:
         action = Action.from_json(body.action.model_dump())
     except CodecError as e:
         raise ApiError(422, "bad_action", str(e)) from None
-    await hub.submit(live, seat, body.version, action)
+    await lobby.hub.submit(live, seat, body.version, action)
     await live.readable(seat, body.version)  # at once unless others moved since (chance, a bot)
     return _answer(live.shown_json(seat, body.version, language.reader.get()))
 
@@ -356,15 +296,15 @@ router.add_api_route(
 @router.get("/games/{game_id}/record", summary="Download the record", responses=refusals(401, 404, 409))
 async def record(game_id: str, request: Request) -> JSONResponse:
     """The full record once the game is over; before that, only what your seat (or a spectator) may see."""
-    hub = _hub(request)
-    looked = await hub.look(game_id)
+    lobby = lobby_of(request)
+    looked = await lobby.look(game_id)
     if isinstance(looked, RetiredGame):  # as stored, marked with the rules version it was played under
         game = looked.stored.game
-        data = looked.record() if looked.over else looked.snapshot(_looker(hub, looked, request))
+        data = looked.record() if looked.over else looked.snapshot(looker(lobby, looked, request))
     elif looked.over:
         game, data = looked.game.name, looked.record().to_json()
     else:
-        observer = _looker(hub, looked, request)
+        observer = looker(lobby, looked, request)
         await looked.readable(observer, 0)
         game, data = looked.game.name, looked.partial_record(observer)
     name = f"ludorum-{game}-{looked.id}.json"
@@ -378,7 +318,7 @@ async def replay_step(
     game_id: str, step: int, request: Request, seat: Annotated[int | None, Query(ge=0, le=15)] = None
 ) -> dict[str, Any]:
     """The view (a spectator's, or a seat's) after ``step`` steps of a finished game."""
-    live = await _hub(request).get(game_id)
+    live = await lobby_of(request).get(game_id)
     if not live.over:
         raise ApiError(409, "not_over", T("the replay opens once the game has ended"))
     if live.states is None:
@@ -414,15 +354,15 @@ async def _refuse(ws: WebSocket, code: int, reason: str) -> None:
 async def websocket(ws: WebSocket, game_id: str) -> None:
     """Pushes: on connect send ``{"type": "hello", "version": n}``; every change then arrives as a
     ``{"type": "state", ...}`` message holding your view, legal actions and the log from your version."""
-    hub = _hub(ws)
+    lobby = lobby_of(ws)
     origin = ws.headers.get("origin")
     if origin is not None and urlsplit(origin).netloc != ws.headers.get("host"):
         # another site's page may not open a WebSocket with this browser's seat cookie
         await _refuse(ws, 4403, "cross-site WebSocket refused")
         return
     try:
-        live = await hub.get(game_id)
-        observer = _looker(hub, live, ws)
+        live = await lobby.get(game_id)
+        observer = looker(lobby, live, ws)
     except ApiError as e:
         await _refuse(ws, 4000 + e.status, e.code)
         return

@@ -1,6 +1,6 @@
 """Reading an uploaded record (``POST /api/records``) in a worker process, not on the event loop.
 
-The body is up to a mebibyte of JSON (``app.MAX_RECORD_BODY``).  Parsing JSON holds the interpreter's
+The body is up to a mebibyte of JSON (``bodylimit.MAX_RECORD_BODY``).  Parsing JSON holds the interpreter's
 lock from start to end, so a thread of the server's would stall the loop all the same: a 1 MB upload held
 every other request for up to 110 ms, a 7 MB one (under the old 8 MiB cap) for 0.7 s.  A worker parses
 and checks it, and sends back the request and its :class:`~ludorum.engine.Record`, or why it is refused,

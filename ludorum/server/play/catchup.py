@@ -1,11 +1,12 @@
-"""Catching up with other server processes on the same PostgreSQL (``fanout.py`` brings their news).
+"""Catching up with other server processes on the same PostgreSQL (``store/fanout.py`` brings their news).
 
 When another process took a step of a game held here, the game is caught up from the database step by
-step (the hub's ``refresh``: no replay), in one task per game; news that arrives while a game is being
+step (``Ledger.refresh``: no replay), in one task per game; news that arrives while a game is being
 caught up makes that task go round once more, so no step goes unheard and no game is caught up twice at
-once.  Every ``TAKE_OVER`` seconds the hub's games whose bots or chance no process moves are kicked (the
-process driving one died, and its drive lock went with its session), and every ``ADOPT_ROUNDS`` looks
-the all-bot games that no process holds at all are loaded here.
+once.  A game caught up is an event for whoever listens (:meth:`CatchUp.on_moved`: the play core, which
+lets its bots and chance move).  Every ``TAKE_OVER`` seconds the games whose bots or chance no process
+moves are moved on (the process driving one died, and its drive lock went with its session), and every
+``ADOPT_ROUNDS`` looks the all-bot games that no process holds at all are loaded here.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import logging
 from collections.abc import Awaitable, Callable, Collection, Mapping
 
 from ludorum.engine import CHANCE
+from ludorum.server.play.ledger import Ledger
 from ludorum.server.play.live import LiveGame
 
 log = logging.getLogger("ludorum.server")
@@ -29,21 +31,20 @@ driver died, and no other process held them: nothing else would ever load them).
 
 
 class CatchUp:
-    """The news of other processes for the unfinished ``games`` held here: ``refresh(live)`` catches
-    one up (called with its lock held), ``kick(live)`` lets its bots and chance move afterwards."""
+    """The news of other processes for the unfinished ``games`` held here, caught up by ``ledger``."""
 
-    def __init__(
-        self,
-        games: Mapping[str, LiveGame],
-        refresh: Callable[[LiveGame], Awaitable[None]],
-        kick: Callable[[LiveGame], None],
-    ) -> None:
+    def __init__(self, games: Mapping[str, LiveGame], ledger: Ledger) -> None:
         self.games = games
-        self._refresh = refresh
-        self._kick = kick
+        self.ledger = ledger
+        self._moved: Callable[[LiveGame], None] = lambda live: None
         self._stale: set[str] = set()  # games another process changed since they were last caught up
         self.tasks: dict[str, asyncio.Task[None]] = {}
         """The catching up under way, by game id."""
+
+    def on_moved(self, moved: Callable[[LiveGame], None]) -> None:
+        """Listen for the games that may move on here now (caught up, or whose driver went away):
+        ``moved(live)`` lets their bots and chance move (one listener)."""
+        self._moved = moved
 
     def news(self, game_id: str, version: int | None) -> None:
         """Another server process took a step of ``game_id`` that made ``version`` (``None``: changed a
@@ -65,8 +66,8 @@ class CatchUp:
             while live.id in self._stale:  # news that came while catching up: once more
                 self._stale.discard(live.id)
                 async with live.lock:
-                    await self._refresh(live)
-            self._kick(live)  # a bot or chance may move here now (or, at the end, a drive lock goes)
+                    await self.ledger.refresh(live)
+            self._moved(live)  # a bot or chance may move here now (or, at the end, a drive lock goes)
         except Exception:  # one game must not stop the news of the others
             log.exception("game %s: could not catch up with another server process", live.id)
         finally:
@@ -87,7 +88,7 @@ class CatchUp:
             for live in list(self.games.values()):
                 mover = live.to_move()
                 if mover is not None and (mover == CHANCE or live.seats[mover].kind == "bot"):
-                    self._kick(live)
+                    self._moved(live)
             rounds += 1
             if rounds % ADOPT_ROUNDS == 0:
                 try:

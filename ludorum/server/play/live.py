@@ -10,26 +10,24 @@ from typing import Any
 
 from ludorum.engine import CHANCE, Action, Config, Game, GameState, Record, Result, disclosure, i18n
 from ludorum.engine.bots import Bot
-from ludorum.engine.disclosure import LogEntry
+from ludorum.engine.disclosure import LogEntry, Step
 from ludorum.engine.game import CANCEL
 from ludorum.engine.information import Observer
 from ludorum.engine.record import ending, timed_out
 from ludorum.server import security
 from ludorum.server.play.clocks import GameClock, clocked_seat
-from ludorum.server.store.archive import EncodedViews, compact_json
+from ludorum.server.store.archive import EncodedViews, compact_json, observer_key
 from ludorum.server.store.db import FINISHED, OPEN, RUNNING, SeatData
-from ludorum.server.store.retired import observer_key
 
 
-def provisional_entry(
-    game: Game[Any], index: int, before: GameState, actor: int, action: Action, after: GameState
-) -> LogEntry:
+def provisional_entry(step: Step) -> LogEntry:
     """A step's log entry as its actor reads it, before the other observers' readings are decided.
 
     Everything but ``readings`` is what ``disclosure.disclose`` gives (a test holds them equal); it
     costs a label, not the sampling of information sets, so it is made on the event loop and the full
     entry replaces it when a worker has decided what the others may read.
     """
+    game, before, actor, after = step.game, step.before, step.actor, step.after
     who = disclosure.actor_name(game, before, actor)
     opens = (
         actor != CHANCE
@@ -37,7 +35,8 @@ def provisional_entry(
         and game.to_move(after) == actor
         and CANCEL in game.legal_actions(after)
     )
-    return LogEntry(index, actor, who, action, game.describe(before, action), {}, game.stage(before), opens)
+    label = game.describe(before, step.action)
+    return LogEntry(step.index, actor, who, step.action, label, {}, game.stage(before), opens)
 
 
 @dataclasses.dataclass(eq=False)

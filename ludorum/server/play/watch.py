@@ -1,15 +1,16 @@
 """The clocks' watchers: one task per game with a running clock, waking at its deadline.
 
-A watcher only notices; what a timeout does (a ``TIMEOUT`` step through the commit path of a move) is
-the hub's.  A clock that changes (a step, a seat taken or left) gets a new watcher, the old one
-cancelled, so a watcher that wakes finds either its deadline passed or a newer watcher waiting.
+A watcher only notices that a deadline passed; what a timeout does (a ``TIMEOUT`` step through the
+commit path of a move) is up to whoever listens for that event (:meth:`ClockWatch.on_expiry`: the play
+core).  A clock that changes (a step, a seat taken or left) gets a new watcher, the old one cancelled, so
+a watcher that wakes finds either its deadline passed or a newer watcher waiting.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from typing import Protocol
 
 from ludorum.server.errors import ApiError
 from ludorum.server.play.clocks import Clock
@@ -18,13 +19,24 @@ from ludorum.server.play.live import LiveGame
 log = logging.getLogger("ludorum.server")
 
 
-class ClockWatch:
-    """Watches the running clock of every game given to :meth:`watch`; ``time_out(live, seat)`` is
-    called (with the game's lock held) when ``seat``'s time has run out."""
+class Expiry(Protocol):
+    """What a seat's time running out does."""
 
-    def __init__(self, clock: Clock, time_out: Callable[[LiveGame, int], Awaitable[None]]) -> None:
+    async def __call__(self, live: LiveGame, seat: int) -> None:
+        """``seat`` of ``live`` ran out of time (called with the game's lock held)."""
+        ...
+
+
+class ClockWatch:
+    """Watches the running clock of every game given to :meth:`watch`, reading the time from ``clock``."""
+
+    def __init__(self, clock: Clock) -> None:
         self.clock = clock
-        self._time_out = time_out
+        self._expiry: Expiry | None = None
+
+    def on_expiry(self, expiry: Expiry) -> None:
+        """Listen for the seats whose time runs out: ``expiry`` acts on each (one listener)."""
+        self._expiry = expiry
 
     def watch(self, live: LiveGame) -> None:
         """Watch the running clock's deadline (a clock changed: the previous watcher is cancelled)."""
@@ -42,10 +54,10 @@ class ClockWatch:
         try:
             await self.clock.sleep_until(deadline)
             async with live.lock:
-                if live.clock is not None and not live.over:
+                if live.clock is not None and not live.over and self._expiry is not None:
                     lost = live.clock.state.expired(self.clock.now())
                     if lost is not None:  # else the game moved on meanwhile: a newer watcher waits
-                        await self._time_out(live, lost)
+                        await self._expiry(live, lost)
         except asyncio.CancelledError:
             raise
         except ApiError as e:  # another server process moved the game on first: it has been reloaded

@@ -1,6 +1,8 @@
-"""What a game looks like to every observer after a step: stored in ``games.archive`` (so that a game
-can be shown without a replay) and spliced as it is into what the server sends.  The workers compute and
-encode it (off the server's GIL); the live games send it (:mod:`ludorum.server.play.live`).
+"""What a step leaves for showing its game without a replay: its log entry with every observer's reading
+(``actions.log``), and what the game looks like to every observer after it (``games.archive``), which
+is also spliced as it is into what the server sends.  The workers compute and encode the views (off the
+server's GIL); the live games send them (:mod:`ludorum.server.play.live`); a retired game is shown by
+them (:mod:`ludorum.server.store.retired`).
 """
 
 from __future__ import annotations
@@ -11,10 +13,44 @@ from typing import Any
 
 import orjson
 
-from ludorum.engine import Game, GameState, disclosure
+from ludorum.engine import Action, Game, GameState, disclosure
+from ludorum.engine.disclosure import LogEntry
+from ludorum.engine.information import Observer
 from ludorum.engine.pickling import by_fields
 from ludorum.server.store.db import RawJSON
-from ludorum.server.store.retired import observer_key
+
+
+def observer_key(observer: Observer) -> str:
+    """How an observer is named in stored JSON: ``"spectator"`` or the seat number."""
+    return "spectator" if observer is None else str(observer)
+
+
+def entry_json(entry: LogEntry) -> dict[str, Any]:
+    """A log entry as stored: the full label and every observer's reading."""
+    return {
+        "seat": entry.seat,
+        "who": entry.who,
+        "action": entry.action.to_json(),
+        "label": entry.label,
+        "stage": entry.stage,
+        "opens": entry.opens,
+        "readings": {observer_key(o): r for o, r in entry.readings.items()},
+    }
+
+
+def entry_from_json(index: int, data: dict[str, Any]) -> LogEntry:
+    """The stored entry of step ``index``."""
+    readings = {None if k == "spectator" else int(k): v for k, v in data["readings"].items()}
+    return LogEntry(
+        index,
+        data["seat"],
+        data["who"],
+        Action.from_json(data["action"]),
+        data["label"],
+        readings,
+        data.get("stage", ""),
+        bool(data.get("opens", False)),
+    )
 
 
 def compact_json(value: Any) -> str:

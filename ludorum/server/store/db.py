@@ -518,21 +518,6 @@ class Store:
             for i, (who, action) in enumerate(steps):
                 s.add(ActionRow(game_id=game_id, idx=i, seat=who, action=json.dumps(action)))
 
-    def append_action(
-        self,
-        game_id: str,
-        idx: int,
-        seat: int,
-        action: dict[str, Any],
-        status: str,
-        result: dict[str, Any] | None,
-        clock: dict[str, Any] | None = None,
-        handover: SeatData | None = None,
-    ) -> bool:
-        """Store step ``idx`` (committed when this returns); ``False`` if another submission stored that
-        step first (nothing changes)."""
-        return self.append(game_id, idx, seat, action, status, result, clock, handover).result()
-
     def set_seat(self, game_id: str, seat: SeatData, status: str) -> None:
         """Change who sits in a seat (claim, leave, hand over to a bot) and the game's status."""
         with self._writing(), self.session() as s, s.begin():

@@ -13,44 +13,11 @@ import dataclasses
 from typing import Any
 
 from ludorum.engine import Action, Game
-from ludorum.engine.disclosure import LogEntry
 from ludorum.engine.i18n import T
 from ludorum.engine.information import Observer
 from ludorum.engine.record import FORMAT_VERSION
+from ludorum.server.store.archive import entry_from_json, observer_key
 from ludorum.server.store.db import FINISHED, SeatData, StoredGame
-
-
-def observer_key(observer: Observer) -> str:
-    """How an observer is named in stored JSON: ``"spectator"`` or the seat number."""
-    return "spectator" if observer is None else str(observer)
-
-
-def entry_json(entry: LogEntry) -> dict[str, Any]:
-    """A log entry as stored: the full label and every observer's reading."""
-    return {
-        "seat": entry.seat,
-        "who": entry.who,
-        "action": entry.action.to_json(),
-        "label": entry.label,
-        "stage": entry.stage,
-        "opens": entry.opens,
-        "readings": {observer_key(o): r for o, r in entry.readings.items()},
-    }
-
-
-def entry_from_json(index: int, data: dict[str, Any]) -> LogEntry:
-    """The stored entry of step ``index``."""
-    readings = {None if k == "spectator" else int(k): v for k, v in data["readings"].items()}
-    return LogEntry(
-        index,
-        data["seat"],
-        data["who"],
-        Action.from_json(data["action"]),
-        data["label"],
-        readings,
-        data.get("stage", ""),
-        bool(data.get("opens", False)),
-    )
 
 
 def other_rules_message(title: str, stored: int, current: int) -> str:

@@ -19,7 +19,7 @@ import os
 from typing import Any
 
 from ludorum.engine import Action, Game, GameState, Record, disclosure, replay_states
-from ludorum.engine.disclosure import LogEntry
+from ludorum.engine.disclosure import LogEntry, Step
 from ludorum.engine.record import TIMEOUT
 from ludorum.server.store.archive import EncodedViews, encode_views
 from ludorum.server.work.pipeworker import PipeWorker
@@ -55,25 +55,18 @@ Labels = list[tuple[Action, str]]
 """A seat's legal actions with their safe labels (``disclosure.safe_labels``)."""
 
 
-def disclose_step(
-    game: Game[Any],
-    index: int,
-    before: GameState,
-    actor: int,
-    action: Action,
-    after: GameState,
-    label: int | None = None,
-) -> tuple[LogEntry, EncodedViews, Labels | None]:
+def disclose_step(step: Step, label: int | None = None) -> tuple[LogEntry, EncodedViews, Labels | None]:
     """The step's log entry with every observer's reading (``disclosure.disclose``), what the game
     looks like afterwards to each observer (kept so that the game can be shown without a replay, and
     sent as it is in the pushes of that state; encoded here, off the server's GIL), and the safe labels
-    of seat ``label``'s legal actions after it (``None``: not asked).  The hub asks for them when a
+    of seat ``label``'s legal actions after it (``None``: not asked).  The server asks for them when a
     human who did not take the step decides next: that seat is sent its turn only once this step's
     readings are decided, so finding its labels here delays nobody and takes a millisecond (the
     information set's draws) off the event loop."""
-    entry = disclosure.disclose(game, index, before, actor, action, after)
-    labels = None if label is None else disclosure.safe_labels(game, after, label)
-    return entry, encode_views(game, after), labels
+    game = step.game
+    entry = disclosure.disclose(game, step.index, step.before, step.actor, step.action, step.after)
+    labels = None if label is None else disclosure.safe_labels(game, step.after, label)
+    return entry, encode_views(game, step.after), labels
 
 
 def replay(game: Game[Any], record: Record) -> tuple[GameState, list[LogEntry]]:
@@ -115,10 +108,11 @@ class Workers:
         workers = self._worker_list()
         return await worker_for(key, workers).run(fn, *args, bulky=bulky)
 
-    async def disclose(self, key: str, *step: Any) -> tuple[LogEntry, EncodedViews, Labels | None]:
-        """:func:`disclose_step` of ``step`` (its arguments in order: the game, the step's index, the state
-        before, the actor, the action, the state after, the seat whose labels are wanted) off the loop."""
-        out: tuple[LogEntry, EncodedViews, Labels | None] = await self.run(key, disclose_step, *step)
+    async def disclose(
+        self, key: str, step: Step, label: int | None
+    ) -> tuple[LogEntry, EncodedViews, Labels | None]:
+        """:func:`disclose_step` of ``step`` (and seat ``label``'s labels) off the loop."""
+        out: tuple[LogEntry, EncodedViews, Labels | None] = await self.run(key, disclose_step, step, label)
         return out
 
     async def replay(self, key: str, game: Game[Any], record: Record) -> tuple[GameState, list[LogEntry]]:
