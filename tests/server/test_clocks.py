@@ -18,7 +18,8 @@ from ludorum.engine import Record, Registry, replay
 from ludorum.engine.record import TIMEOUT, timeout_step
 from ludorum.server import create_app
 from ludorum.server.play.clocks import ManualClock
-from ludorum.server.store.db import SeatData, Store
+from ludorum.server.store.db import Store
+from ludorum.server.store.tables import SeatData
 from tests.fixtures.sealed_bids import SealedBids
 from tests.loops import run_alone
 from tests.server.support import TOKEN_BODY, bearer, new_game_body

@@ -15,8 +15,9 @@ import pytest
 from ludorum.engine import Action
 from ludorum.server.play.live import LiveGame
 from ludorum.server.play.lobby import Lobby
-from ludorum.server.store.db import SeatData, Store
+from ludorum.server.store.db import Store
 from ludorum.server.store.fanout import Fanout, parse, payload
+from ludorum.server.store.tables import SeatData
 from ludorum.server.work.workers import Workers
 from tests.fixtures.sealed_bids import BidsState
 from tests.loops import run_alone

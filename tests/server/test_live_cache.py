@@ -15,7 +15,7 @@ from ludorum.engine.disclosure import Step, observers
 from ludorum.games import registry as product_registry
 from ludorum.server.play.live import LiveGame, provisional_entry
 from ludorum.server.store.archive import compact_json
-from ludorum.server.store.db import SeatData
+from ludorum.server.store.tables import SeatData
 from tests.fixtures.sealed_bids import SealedBids
 from tests.server.support import fixture_registry
 

@@ -15,7 +15,8 @@ from fastapi.testclient import TestClient
 
 from ludorum.engine import Registry
 from ludorum.server import create_app
-from ludorum.server.store.db import Base, SeatData, Store
+from ludorum.server.store.db import Store
+from ludorum.server.store.tables import Base, SeatData
 from tests.server.support import TOKEN_BODY, bearer, new_game_body
 
 

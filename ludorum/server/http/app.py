@@ -21,13 +21,13 @@ from fastapi.telemetry import TelemetryConfig
 from ludorum.engine import Registry
 from ludorum.server.http.bodylimit import BodyLimit
 from ludorum.server.http.errors import add_error_handlers
-from ludorum.server.http.hints import Hints
 from ludorum.server.http.hints import router as hints_router
 from ludorum.server.http.language import LanguageMiddleware
 from ludorum.server.http.pages import add_pages, renderers
 from ludorum.server.http.routes import router
 from ludorum.server.limits import Limits
 from ludorum.server.play.clocks import Clock
+from ludorum.server.play.hints import Hints
 from ludorum.server.play.lobby import Lobby
 from ludorum.server.store.db import Store, default_sqlite_url
 from ludorum.server.work.pool import BotPool

@@ -26,8 +26,8 @@ from ludorum.server.http.schemas import Claimed, CreateGame, Leave, Submit
 from ludorum.server.http.uploads import UPLOAD_SCHEMA, read_upload
 from ludorum.server.play.live import LiveGame
 from ludorum.server.security import cookie_name, match_seat, presented_token
-from ludorum.server.store.db import FINISHED
 from ludorum.server.store.retired import RetiredGame, other_rules_message
+from ludorum.server.store.tables import FINISHED
 
 # 413 (any body over the limit) and 422 (a malformed parameter) can answer any request
 router = APIRouter(prefix="/api", responses=refusals(413, 422), route_class=LocalizedRoute)

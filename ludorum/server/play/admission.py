@@ -10,7 +10,7 @@ from ludorum.agents import make_bot
 from ludorum.engine import Config, ConfigError, Game, Record, Registry
 from ludorum.engine.i18n import T
 from ludorum.server.errors import ApiError
-from ludorum.server.store.db import SeatData
+from ludorum.server.store.tables import SeatData
 
 MAX_SEED = 2**64 - 1
 """The largest seed magnitude a game may be stored with: the generator keeps 64 bits, and the same rule

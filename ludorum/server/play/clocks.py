@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 from ludorum.engine import CHANCE
 from ludorum.engine.clock import ClockSpec, ClockState, wall_ms
-from ludorum.server.store.db import SeatData
+from ludorum.server.store.tables import SeatData
 
 
 class Clock(Protocol):

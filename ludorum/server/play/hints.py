@@ -21,19 +21,17 @@ import time
 from collections import OrderedDict
 from typing import Any
 
-from fastapi import APIRouter, Request, Response
-from sqlalchemy import Boolean, ForeignKey, String, select
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy import select
 
 from ludorum.agents.analysis import LEVEL, Advice, advise, analyse
 from ludorum.engine import Action, Game, Record
 from ludorum.engine.i18n import T
 from ludorum.engine.information import InformationSet
 from ludorum.server.errors import ApiError, retry_later
-from ludorum.server.http.deps import lobby_of, refusals, require_seat
 from ludorum.server.play.live import LiveGame
 from ludorum.server.play.lobby import Lobby
-from ludorum.server.store.db import Base, SeatData, Store
+from ludorum.server.store.db import Store
+from ludorum.server.store.tables import HintSetting, SeatData
 
 HINT_INTERVAL = 3.0
 """Seconds a seat waits between two hints that need a search."""
@@ -43,16 +41,6 @@ MAX_ANALYSES = 1
 """Game analyses run at once in one server process."""
 KEPT = 256
 """Finished analyses and hint settings kept in memory (the least recently used go first)."""
-
-
-class HintSetting(Base):
-    """Whether a game allows hints, as chosen when it was made (no row: the default for its seats)."""
-
-    __tablename__ = "hint_settings"
-
-    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
-    allowed: Mapped[bool] = mapped_column(Boolean)
-    level: Mapped[str] = mapped_column(String(16))
 
 
 def default_allowed(seats: list[SeatData]) -> bool:
@@ -71,7 +59,7 @@ def _load_setting(store: Store, game_id: str) -> bool | None:
 
 
 class Hints:
-    """One server process's hint and analysis book-keeping (kept on ``app.state.hints``)."""
+    """One server process's hint and analysis book-keeping (``http/hints.py`` serves it)."""
 
     def __init__(self, clock: Any = time.monotonic) -> None:
         self.clock = clock
@@ -197,44 +185,3 @@ def _advice_json(advice: Advice, labels: dict[Action, str], version: int) -> dic
         "label": labels.get(advice.action, str(advice.action)),
         "win": None if advice.win is None else round(advice.win, 3),
     }
-
-
-router = APIRouter(prefix="/api", tags=["hints"])
-
-
-def _book(request: Request) -> tuple[Lobby, Hints]:
-    return lobby_of(request), request.app.state.hints
-
-
-@router.get("/games/{game_id}/hints", summary="Whether this game allows hints", responses=refusals(404, 409))
-async def hint_setting(game_id: str, request: Request) -> dict[str, Any]:
-    """``{"allowed": bool, "level": ...}``: whether its players may ask for a suggested move."""
-    lobby, hints = _book(request)
-    live = await lobby.get(game_id)
-    return {"allowed": await hints.allowed(lobby, live), "level": LEVEL}
-
-
-@router.post("/games/{game_id}/hint", summary="Suggest a move", responses=refusals(401, 403, 404, 409, 429))
-async def hint(game_id: str, request: Request) -> dict[str, Any]:
-    """The search bot's suggestion for your turn — from what your seat knows only — and the win chance
-    it estimates for you: ``{version, level, action, label, win}``."""
-    lobby, hints = _book(request)
-    live = await lobby.get(game_id)
-    return await hints.hint(lobby, live, require_seat(lobby, live, request))
-
-
-@router.get(
-    "/games/{game_id}/analysis",
-    summary="The search bots' analysis of a finished game",
-    responses={202: {"description": "the analysis is running; ask again"}, **refusals(404, 409, 429)},
-)
-async def game_analysis(game_id: str, request: Request, response: Response) -> dict[str, Any]:
-    """Each analysed decision (move played, the search's better move, estimated win chance before and
-    after) and each player's biggest mistakes (``mistakes``: seat → steps); 202 while it runs."""
-    lobby, hints = _book(request)
-    live = await lobby.get(game_id)
-    status, body = await hints.analysis(lobby, live)
-    response.status_code = status
-    if status == 202:
-        response.headers["Retry-After"] = "2"
-    return body

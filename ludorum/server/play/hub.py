@@ -33,8 +33,9 @@ from ludorum.server.play.bots import Bots
 from ludorum.server.play.clocks import Clock, clocked_seat
 from ludorum.server.play.ledger import Ledger
 from ludorum.server.play.live import LiveGame
-from ludorum.server.store.db import FINISHED, SeatData, Store
+from ludorum.server.store.db import Store
 from ludorum.server.store.fanout import Fanout
+from ludorum.server.store.tables import FINISHED, SeatData
 
 log = logging.getLogger("ludorum.server")
 

@@ -21,7 +21,8 @@ from ludorum.server.play.loading import Loader
 from ludorum.server.play.readings import Readings
 from ludorum.server.play.watch import ClockWatch
 from ludorum.server.store.archive import archive_views, entry_json
-from ludorum.server.store.db import SeatData, Store
+from ludorum.server.store.db import Store
+from ludorum.server.store.tables import SeatData
 
 log = logging.getLogger("ludorum.server")
 

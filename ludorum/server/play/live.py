@@ -17,7 +17,7 @@ from ludorum.engine.record import ending, timed_out
 from ludorum.server import security
 from ludorum.server.play.clocks import GameClock, clocked_seat
 from ludorum.server.store.archive import EncodedViews, compact_json, observer_key
-from ludorum.server.store.db import FINISHED, OPEN, RUNNING, SeatData
+from ludorum.server.store.tables import FINISHED, OPEN, RUNNING, SeatData
 
 
 def provisional_entry(step: Step) -> LogEntry:

@@ -18,8 +18,9 @@ from ludorum.server.errors import ApiError
 from ludorum.server.play.clocks import Clock, GameClock
 from ludorum.server.play.games import Games, keep
 from ludorum.server.play.live import LiveGame
-from ludorum.server.store.db import SeatData, Store, StoredGame
+from ludorum.server.store.db import Store
 from ludorum.server.store.retired import RetiredGame, other_rules_message, retire
+from ludorum.server.store.tables import SeatData, StoredGame
 
 log = logging.getLogger("ludorum.server")
 

@@ -1,10 +1,9 @@
 """Persistence: a game is stored as its record — config, seed and the append-only list of actions.
 
-Three tables (DESIGN.md §3): ``games`` (one row per game: name, config, seed, status, result),
-``seats`` (who sits where: a human with a hashed seat token, or a bot of a named kind) and ``actions``
-(the record's steps; the primary key ``(game_id, idx)`` makes sure that of two concurrent submissions
-for one version exactly one is stored).  The schema is created and upgraded by the Alembic migrations
-in ``ludorum/server/migrations``; SQLite runs in WAL mode.
+``Store`` is the server's database access (the tables: ``tables.py``): every write commits before it
+returns, or, for a step, before its future answers; steps go through one writer thread that commits
+many at once.  The schema is created and upgraded by the Alembic migrations in ``migrations/``
+(:func:`migrate`, at start-up); SQLite runs in WAL mode.
 """
 
 from __future__ import annotations
@@ -12,7 +11,6 @@ from __future__ import annotations
 import concurrent.futures
 import contextlib
 import dataclasses
-import datetime as dt
 import json
 import queue
 import sqlite3
@@ -23,128 +21,26 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
-    Boolean,
-    DateTime,
-    ForeignKey,
     Integer,
     String,
-    Text,
     bindparam,
     create_engine,
     event,
-    false,
-    func,
     select,
     update,
 )
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+from sqlalchemy.orm import Session, sessionmaker
 
 from ludorum.server.store.fanout import announce, new_origin
+from ludorum.server.store.tables import FINISHED, ActionRow, GameRow, SeatData, SeatRow, StoredGame
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 
 MAX_BATCH = 256
 """The most steps one group commit stores."""
-
-OPEN, RUNNING, FINISHED = "open", "running", "finished"
-"""A game's status: a human seat is still free / every seat is taken / the game has ended."""
-
-
-class Base(DeclarativeBase):
-    """The declarative base of the server's tables."""
-
-
-class GameRow(Base):
-    """One game: what it is, how it was set up, and how it stands."""
-
-    __tablename__ = "games"
-
-    id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    game: Mapped[str] = mapped_column(String(64), index=True)
-    config: Mapped[dict[str, Any]] = mapped_column(JSON)
-    seed: Mapped[str] = mapped_column(String(40))  # decimal text: records may carry any integer seed
-    status: Mapped[str] = mapped_column(String(16), index=True)
-    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
-    version: Mapped[int] = mapped_column(Integer, default=0)
-    # unique: a game has at most one rematch, whichever process or request makes it
-    rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True, unique=True, index=True)
-    # the seed came with an uploaded record: its uploader chose it and knows every future draw
-    seed_chosen: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
-    created: Mapped[dt.datetime] = mapped_column(
-        DateTime(timezone=True), server_default=func.now(), default=lambda: dt.datetime.now(dt.UTC)
-    )
-    # the rules-and-content version the game is played under (Game.rules_version when it was made)
-    rules_version: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
-    # every observer's view after step ``archived``: shown, without a replay, once the rules change
-    archive: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
-    archived: Mapped[int] = mapped_column(Integer, default=-1, server_default="-1")
-    # the lobby's clock setting (None: no clock) and how the clocks stand (ludorum/server/play/clocks.py),
-    # the latter written with the step that changed it
-    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
-    clock_state: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
-
-
-class SeatRow(Base):
-    """One seat of a game: a human (token hash once claimed) or a bot of a named kind."""
-
-    __tablename__ = "seats"
-
-    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
-    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    kind: Mapped[str] = mapped_column(String(8))  # "human" or "bot"
-    bot: Mapped[str | None] = mapped_column(String(64), nullable=True)
-    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
-
-
-class ActionRow(Base):
-    """One step of a game's record, append-only; seat -1 is chance."""
-
-    __tablename__ = "actions"
-
-    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
-    idx: Mapped[int] = mapped_column(Integer, primary_key=True)
-    seat: Mapped[int] = mapped_column(Integer)
-    action: Mapped[str] = mapped_column(Text)  # the action's JSON text
-    # the step's log entry with every observer's reading (LogEntry JSON), once decided
-    log: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
-    created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
-
-
-@dataclasses.dataclass(slots=True)
-class SeatData:
-    """A seat as the server holds it in memory."""
-
-    seat: int
-    kind: str
-    bot: str | None = None
-    token_hash: str | None = None
-
-
-@dataclasses.dataclass(slots=True)
-class StoredGame:
-    """A game as loaded from the database: its row's fields, its seats and its steps."""
-
-    id: str
-    game: str
-    config: dict[str, Any]
-    seed: int
-    status: str
-    result: dict[str, Any] | None
-    rematch_of: str | None
-    created: dt.datetime | None
-    seats: list[SeatData]
-    steps: list[tuple[int, dict[str, Any]]]
-    seed_chosen: bool = False
-    rules_version: int = 1
-    entries: list[dict[str, Any] | None] = dataclasses.field(default_factory=list)
-    """Each step's stored log entry (``None``: not archived)."""
-    archive: dict[str, Any] | None = None
-    archived: int = -1
-    clock: dict[str, Any] | None = None
-    clock_state: dict[str, Any] | None = None
 
 
 def default_sqlite_url(data_dir: Path) -> str:

@@ -17,7 +17,7 @@ from ludorum.engine.i18n import T
 from ludorum.engine.information import Observer
 from ludorum.engine.record import FORMAT_VERSION
 from ludorum.server.store.archive import entry_from_json, observer_key
-from ludorum.server.store.db import FINISHED, SeatData, StoredGame
+from ludorum.server.store.tables import FINISHED, SeatData, StoredGame
 
 
 def other_rules_message(title: str, stored: int, current: int) -> str:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import create_engine
 
-from ludorum.server.store.db import Base, migration_lock
+from ludorum.server.store.db import migration_lock
+from ludorum.server.store.tables import Base
 
 target_metadata = Base.metadata
 
