@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import os
 import pickle
 import random
@@ -35,15 +34,17 @@ def test_the_pool_searches_in_another_process() -> None:
     pool = BotPool(workers=1)
 
     async def run() -> tuple[object, object, int]:
-        searched = await pool.decide("g:0", SearchBot(SearchSettings(iterations=20)), info, random.Random(1))
-        quick = await pool.decide("g:1", RandomBot(), info, random.Random(1))
-        pid = await asyncio.wrap_future(pool._executor("g:0").submit(os.getpid))
+        try:
+            searched = await pool.decide(
+                "g:0", SearchBot(SearchSettings(iterations=20)), info, random.Random(1)
+            )
+            quick = await pool.decide("g:1", RandomBot(), info, random.Random(1))
+            pid = await pool.call("g:0", os.getpid)
+        finally:
+            pool.shutdown()  # on the loop that fed the workers
         return searched, quick, pid
 
-    try:
-        searched, quick, pid = run_alone(run())  # this thread may hold Playwright's running loop
-    finally:
-        pool.shutdown()
+    searched, quick, pid = run_alone(run())  # this thread may hold Playwright's running loop
     assert searched in info.legal and quick in info.legal
     assert pid != os.getpid()
 

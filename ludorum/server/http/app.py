@@ -8,7 +8,6 @@ browser client from ``ludorum/web/static``, and each game's board renderer from
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 import os
@@ -93,7 +92,7 @@ def _lifespan(
         finally:
             await app.state.hints.stop()
             await lobby.stop()
-            await asyncio.to_thread(bot_pool.shutdown)
+            bot_pool.shutdown()
             pool.shutdown()
             store.dispose()
 

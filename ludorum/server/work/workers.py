@@ -1,20 +1,14 @@
-"""Worker processes for the work a step leaves behind, so that it never runs on the event loop.
+"""The work a step leaves behind, in worker processes, so that it never runs on the event loop.
 
 Deciding what each observer may read of a step (``disclosure.disclose``) draws states of every
 observer's information set and plays alternatives in them: a few milliseconds a step, tens on Legends
 of Signum.  Replaying a stored game to resume it costs that for every step.  Both are pure functions of
-pickled game objects, so they run in worker processes — in parallel with the server, outside its GIL.
-
-A :class:`Workers` owns a few worker processes (:class:`~ludorum.server.work.pipeworker.PipeWorker`: fed
-and read by the event loop itself, no thread in between); the jobs of one game always go to the same
-one, in order.  ``workers=0`` runs the jobs in threads instead (the tests' default: the same code
-without a process per test server).  Processes start on :meth:`Workers.start` or the first job.
+pickled game objects, so they run in a :class:`~ludorum.server.work.pool.Pool` of worker processes — in
+parallel with the server, outside its GIL; the jobs of one game always go to the same worker, in order.
 """
 
 from __future__ import annotations
 
-import asyncio
-import functools
 import os
 from typing import Any
 
@@ -22,8 +16,7 @@ from ludorum.engine import Action, Game, GameState, Record, disclosure, replay_s
 from ludorum.engine.disclosure import LogEntry, Step
 from ludorum.engine.record import TIMEOUT
 from ludorum.server.store.archive import EncodedViews, encode_views
-from ludorum.server.work.pipeworker import PipeWorker
-from ludorum.server.work.pool import start_worker, worker_for
+from ludorum.server.work.pool import Pool
 
 WORKERS_ENV = "LUDORUM_WORKERS"
 """The environment setting for the number of worker processes (``0``: threads)."""
@@ -81,47 +74,19 @@ def replay(game: Game[Any], record: Record) -> tuple[GameState, list[LogEntry]]:
     return states[-1], entries
 
 
-class Workers:
-    """``workers`` worker processes (``0``: threads) for disclosures and replays."""
+class Workers(Pool):
+    """``workers`` worker processes (``0``: threads; by default :func:`default_workers`) for
+    disclosures and replays."""
 
     def __init__(self, workers: int | None = None) -> None:
-        self.workers = default_workers() if workers is None else workers
-        self._processes: list[PipeWorker] = []
-
-    def start(self) -> None:
-        """Start the worker processes now, in the background (spawning one and importing the rules
-        takes a second or more: better before the first step than during it).  On the event loop."""
-        for worker in self._worker_list():
-            worker.start()
-
-    def _worker_list(self) -> list[PipeWorker]:
-        if not self._processes:
-            start = functools.partial(start_worker, WORKER_NICENESS)
-            self._processes = [PipeWorker(start) for _ in range(self.workers)]
-        return self._processes
-
-    async def run(self, key: str, fn: Any, *args: Any, bulky: bool = False) -> Any:
-        """``fn(*args)`` in the worker of ``key`` (a game id), or in a thread without workers
-        (``bulky``: large arguments, pickled off the loop)."""
-        if self.workers == 0:
-            return await asyncio.to_thread(fn, *args)
-        workers = self._worker_list()
-        return await worker_for(key, workers).run(fn, *args, bulky=bulky)
+        super().__init__(default_workers() if workers is None else workers, WORKER_NICENESS)
 
     async def disclose(
         self, key: str, step: Step, label: int | None
     ) -> tuple[LogEntry, EncodedViews, Labels | None]:
         """:func:`disclose_step` of ``step`` (and seat ``label``'s labels) off the loop."""
-        out: tuple[LogEntry, EncodedViews, Labels | None] = await self.run(key, disclose_step, step, label)
-        return out
+        return await self.run(key, disclose_step, step, label)
 
     async def replay(self, key: str, game: Game[Any], record: Record) -> tuple[GameState, list[LogEntry]]:
         """:func:`replay` off the event loop (the record, up to an upload's 1 MiB, pickled off it too)."""
-        out: tuple[GameState, list[LogEntry]] = await self.run(key, replay, game, record, bulky=True)
-        return out
-
-    def shutdown(self) -> None:
-        """Stop the workers (a job under way is abandoned)."""
-        for worker in self._processes:
-            worker.close()
-        self._processes = []
+        return await self.run(key, replay, game, record, bulky=True)
