@@ -9,6 +9,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from ludorum.engine import CHANCE, Action, Config, IllegalAction, Record, Registry, replay, replay_states
+from ludorum.engine.disclosure import Step
 from tests.fixtures.sealed_bids import SealedBids
 from tests.server.support import TOKEN_BODY, bearer, new_game_body
 
@@ -139,7 +140,7 @@ def test_visibility_rule_on_the_fixture_game() -> None:
     from ludorum.engine.disclosure import SECRET, disclose
 
     def readers(before: object, seat: int, action: Action, after: object) -> set[int | None]:
-        entry = disclose(GAME, 0, before, seat, action, after)  # type: ignore[arg-type]
+        entry = disclose(Step(GAME, 0, before, seat, action, after))  # type: ignore[arg-type]
         return {o for o in (None, 0, 1) if entry.reading(o) is not SECRET}
 
     state = GAME.new(Config(2), 1)

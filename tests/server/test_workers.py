@@ -17,7 +17,8 @@ from ludorum.engine import CHANCE, Config, Registry, disclosure
 from ludorum.engine.disclosure import Step
 from ludorum.server import create_app
 from ludorum.server.play.live import provisional_entry
-from ludorum.server.store.db import SeatData, Store
+from ludorum.server.store.db import Store
+from ludorum.server.store.tables import SeatData
 from ludorum.server.work import workers as workers_module
 from ludorum.server.work.workers import Workers
 from tests.loops import run_alone
@@ -87,7 +88,7 @@ def test_the_provisional_entry_is_the_disclosed_one_but_for_the_readings() -> No
                 game.sample_chance(state) if mover == CHANCE else rng.choice(list(game.legal_actions(state)))
             )
             after = game.step(state, action)
-            full = disclosure.disclose(game, index, state, mover, action, after)
+            full = disclosure.disclose(Step(game, index, state, mover, action, after))
             early = provisional_entry(Step(game, index, state, mover, action, after))
             assert early == dataclasses.replace(full, readings={})
             assert early.reading(mover) == full.reading(mover)

@@ -57,7 +57,7 @@ def disclose_step(step: Step, label: int | None = None) -> tuple[LogEntry, Encod
     readings are decided, so finding its labels here delays nobody and takes a millisecond (the
     information set's draws) off the event loop."""
     game = step.game
-    entry = disclosure.disclose(game, step.index, step.before, step.actor, step.action, step.after)
+    entry = disclosure.disclose(step)
     labels = None if label is None else disclosure.safe_labels(game, step.after, label)
     return entry, encode_views(game, step.after), labels
 
@@ -68,7 +68,7 @@ def replay(game: Game[Any], record: Record) -> tuple[GameState, list[LogEntry]]:
     entries = [
         disclosure.timeout_entry(game, i, states[i], action)
         if seat == TIMEOUT
-        else disclosure.disclose(game, i, states[i], seat, action, states[i + 1])
+        else disclosure.disclose(Step(game, i, states[i], seat, action, states[i + 1]))
         for i, (seat, action) in enumerate(record.steps)
     ]
     return states[-1], entries
