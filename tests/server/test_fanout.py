@@ -212,14 +212,14 @@ def _with_lobby(postgres: TempPostgres, test: Callable[[Lobby, Store, LiveGame],
     store = Store(url)
 
     async def main() -> None:
-        hub = Lobby(fixture_registry(), store, Workers(0))
+        lobby = Lobby(fixture_registry(), store, Workers(0))
         try:
             humans: list[tuple[str, str | None]] = [("human", None), ("human", None)]
-            live, _ = await hub.create("sealed-bids", {"players": 2}, humans, None)
+            live, _ = await lobby.create("sealed-bids", {"players": 2}, humans, None)
             await _until(lambda: live.version == 1)  # chance drew the prize (this process drives it)
-            await test(hub, elsewhere, live)
+            await test(lobby, elsewhere, live)
         finally:
-            await hub.stop()
+            await lobby.stop()
 
     try:
         run_alone(main())
@@ -230,23 +230,23 @@ def _with_lobby(postgres: TempPostgres, test: Callable[[Lobby, Store, LiveGame],
 
 @pytest.mark.postgres
 def test_a_hub_catches_up_step_by_step_what_another_process_stored(postgres: TempPostgres) -> None:
-    async def test(hub: Lobby, elsewhere: Store, live: LiveGame) -> None:
+    async def test(lobby: Lobby, elsewhere: Store, live: LiveGame) -> None:
         sub = live.subscribe(None, 1)
         await asyncio.wait_for(sub.queue.get(), 5)
         bid, confirm = Action("bid", (2,)).to_json(), Action("confirm").to_json()
         assert await asyncio.wrap_future(elsewhere.append(live.id, 1, 0, bid, "open", None))
-        hub.catch_up.news(live.id, 2)
+        lobby.catch_up.news(live.id, 2)
         pushed = json.loads(await asyncio.wait_for(sub.queue.get(), 5))
         assert pushed["version"] == 2 and live.steps[-1] == (0, Action("bid", (2,)))
-        hub.catch_up.news(live.id, 2)  # old news: nothing to do
+        lobby.catch_up.news(live.id, 2)  # old news: nothing to do
         assert await asyncio.wrap_future(elsewhere.append(live.id, 2, 0, confirm, "open", None))
         elsewhere.set_seat(live.id, SeatData(1, "bot", "random"), "running")
-        hub.catch_up.all()  # what a listener back from a lost connection asks for
+        lobby.catch_up.all()  # what a listener back from a lost connection asks for
         await _until(lambda: live.version >= 3 and live.seats[1].kind == "bot")
         # seat 1 is a bot now and this process drives: the bot bids and confirms, chance goes on
         await _until(lambda: live.version >= 5)
         held = [(s, a.to_json()) for s, a in live.steps]  # every step in memory is stored already
-        stored = await asyncio.to_thread(hub.store.load, live.id)
+        stored = await asyncio.to_thread(lobby.store.load, live.id)
         assert stored is not None and [a for _, a in stored.steps[1:3]] == [bid, confirm]
         assert stored.steps[: len(held)] == held
 
@@ -257,12 +257,12 @@ def test_a_hub_catches_up_step_by_step_what_another_process_stored(postgres: Tem
 def test_a_step_that_does_not_apply_to_what_a_hub_holds_makes_it_reload_the_game(
     postgres: TempPostgres,
 ) -> None:
-    async def test(hub: Lobby, elsewhere: Store, live: LiveGame) -> None:
+    async def test(lobby: Lobby, elsewhere: Store, live: LiveGame) -> None:
         # this process's memory went wrong (a bid it never stored): another process's step cannot apply
         live.state = live.game.step(live.state, Action("bid", (5,)))
         bid = Action("bid", (2,))
         assert await asyncio.wrap_future(elsewhere.append(live.id, 1, 0, bid.to_json(), "open", None))
-        hub.catch_up.news(live.id, 2)
+        lobby.catch_up.news(live.id, 2)
         await _until(lambda: live.version == 2)
         state = live.state  # as stored, replayed
         assert isinstance(state, BidsState) and state.pending == 2 and live.steps[-1] == (0, bid)

@@ -30,7 +30,7 @@ def _live(game: Game[Any], seed: int = 7) -> LiveGame:
 
 
 def _step(live: LiveGame, rng: random.Random) -> None:
-    """One step as the hub takes it (``Hub._taken``): the state, the step, a provisional log entry."""
+    """One step as the play core takes it (``Ledger.take``): the state, the step, a provisional log entry."""
     before = live.state
     mover = live.game.to_move(before)
     action = live.game.sample_chance(before) if mover == CHANCE else rng.choice(live.legal())
@@ -78,7 +78,7 @@ def test_the_legal_actions_are_those_of_the_current_state(game: Game[Any]) -> No
 
 
 def test_a_new_state_at_the_same_version_is_not_served_from_the_cache() -> None:
-    """``Hub._reload`` replaces the state without a step: the cache is keyed by the state itself."""
+    """``Ledger.reload`` replaces the state without a step: the cache is keyed by the state itself."""
     game = fixture_registry().get("sealed-bids")
     live = _live(game, seed=1)
     rng = random.Random(3)

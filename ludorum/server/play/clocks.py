@@ -4,7 +4,7 @@ The arithmetic is :mod:`ludorum.engine.clock`; the hub calls the hooks here when
 a step is committed (the clocks after it are stored in the same transaction as the step), when a seat
 is taken or left, and when a game is loaded.  A running clock is watched by one task per game, which
 sleeps on the injected :class:`Clock` until the deadline and then asks the hub to time the seat out —
-a durable step like a move (see ``Hub._time_out``).  Tests inject a :class:`ManualClock` and advance it.
+a durable step like a move (see ``Hub.time_out``).  Tests inject a :class:`ManualClock` and advance it.
 """
 
 from __future__ import annotations

@@ -6,17 +6,17 @@ per game.
   commits.  The payload is tiny and public: the sending process's origin tag, the game id and the
   version the step made (``-`` for a seat change).  Every process LISTENs on a dedicated connection,
   in a task on its event loop (psycopg's asynchronous connection: it waits on the socket, never
-  blocking the loop), and hands each other process's news to the hub, which catches that game up
-  from the database and pushes to its own WebSocket subscribers.  A lost listener connection is
-  reopened (with a growing pause, at most :data:`MAX_PAUSE`), and then everything is caught up, since
-  news sent meanwhile is gone.  A silent connection is pinged every :data:`PING_EVERY` seconds, so
-  a dead one is noticed.
+  blocking the loop), and hands each other process's news to the catch-up (``play/catchup.py``),
+  which catches that game up from the database and pushes to its own WebSocket subscribers.  A lost
+  listener connection is reopened (with a growing pause, at most :data:`MAX_PAUSE`), and then
+  everything is caught up, since news sent meanwhile is gone.  A silent connection is pinged every
+  :data:`PING_EVERY` seconds, so a dead one is noticed.
 * **Drivers.** What acts on a game by itself — chance, bots, later a clock — is done by the one
   process holding the game's *drive lock*: a session-level advisory lock (``pg_try_advisory_lock``,
   key :data:`DRIVE_LOCK` and ``hashtext(game id)``) on a second dedicated connection.  A process
   takes it when the game has something for it to do and lets it go when the game waits for a
   human or ends, so the lock table holds only the games a bot or chance is moving.  If that process
-  dies, PostgreSQL drops its session and its locks, and another process takes over (the hub tries
+  dies, PostgreSQL drops its session and its locks, and another process takes over (its catch-up tries
   every game it holds whose turn is a bot's or chance's every few seconds).  The primary key of a
   step backs this up: should two processes ever drive at once, one step is stored per version and
   the other process catches up.
@@ -67,7 +67,7 @@ CONNECT_TIMEOUT = 10
 
 ALIVE_FOR = 1.0
 """Seconds for which the drive-lock session's last answer vouches that it still holds its locks
-(designed: well under the hub's take-over round, ``catchup.TAKE_OVER``, and longer than a bot's pause
+(designed: well under the catch-up's take-over round, ``catchup.TAKE_OVER``, and longer than a bot's pause
 within a compound action, so that a game moving fast asks about once a second)."""
 
 
