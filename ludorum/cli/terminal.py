@@ -15,7 +15,7 @@ from ludorum.agents.kinds import default_kind, make_bot
 from ludorum.engine import CHANCE, Config, ConfigError, Game, GameState, IllegalAction, Playthrough, Record
 from ludorum.engine.bots import Bot, bot_move
 from ludorum.engine.clock import LOSE, ClockSpec, ClockState, clock_text, wall_ms
-from ludorum.engine.disclosure import disclose
+from ludorum.engine.disclosure import Step, disclose
 from ludorum.engine.i18n import T
 from ludorum.engine.information import Observer
 from ludorum.engine.record import time_up
@@ -143,7 +143,7 @@ class TerminalGame:
         """Print a step of chance or a bot exactly as the server's log shows it to this screen's seat."""
         play = self.play
         entry = disclose(
-            self.game, len(play.record.steps) - 1, before, seat, play.record.steps[-1][1], play.state
+            Step(self.game, len(play.record.steps) - 1, before, seat, play.record.steps[-1][1], play.state)
         )
         shown = entry.to_json(self.observer, public=False)
         text = str(shown["label"]) if shown["action"] is None else f"{shown['who']}: {shown['label']}"

@@ -31,6 +31,7 @@ from typing import Any, Protocol
 from ludorum.engine import codec, disclosure
 from ludorum.engine.actions import Action
 from ludorum.engine.config import Config
+from ludorum.engine.disclosure import Step
 from ludorum.engine.errors import IllegalAction
 from ludorum.engine.game import CANCEL, CHANCE, Game
 from ludorum.engine.information import Observer, hides_information
@@ -105,16 +106,7 @@ def random_choice(legal: Sequence[Action], rng: random.Random) -> Action:
 class Disclose(Protocol):
     """The signature of :func:`ludorum.engine.disclosure.disclose`."""
 
-    def __call__(
-        self,
-        game: Game[Any],
-        index: int,
-        before: GameState,
-        actor: int,
-        action: Action,
-        after: GameState,
-        only: Collection[Observer] | None = None,
-    ) -> disclosure.LogEntry: ...
+    def __call__(self, step: Step, only: Collection[Observer] | None = None) -> disclosure.LogEntry: ...
 
 
 CLONE_ACTIONS = 4
@@ -235,7 +227,7 @@ def _check_one(
         except IllegalAction as e:
             raise _fail(where, f"legal action {action} was refused: {e}") from None
         if step % every == 0:
-            _check_disclosure(game, state, actor, action, play.state, disclose, rng, where)
+            _check_disclosure(Step(game, 0, state, actor, action, play.state), disclose, rng, where)
         if len(seen) < 400:
             seen.extend(legal[:3])
         step += 1
@@ -410,34 +402,24 @@ def _check_sampling(
         )
 
 
-def _check_disclosure(
-    game: Game[Any],
-    before: GameState,
-    actor: int,
-    action: Action,
-    after: GameState,
-    disclose: Disclose,
-    rng: random.Random,
-    where: str,
-) -> None:
+def _check_disclosure(step: Step, disclose: Disclose, rng: random.Random, where: str) -> None:
     """An observer reads the same log entry for a (state, action) it cannot tell from the real one.
 
     One observer, drawn at random, is checked at each checked step: over a game every one is."""
-    o = rng.choice([o for o in disclosure.observers(before.config.players) if o != actor])
+    game, actor, action = step.game, step.actor, step.action
+    o = rng.choice([o for o in disclosure.observers(step.before.config.players) if o != actor])
     if action.kind in game.public_kinds:
-        check_public_step(game, (before, actor, action, after), o, where)
+        check_public_step(step, o, where)
     if not hides_information(game):
         return  # perfect information: the information set is the state itself
     # The twin's reading draws the states the real one drew (if the game samples from o's knowledge):
     # sharing what each equal state explains makes it cost the draws alone, with the same result.
     with disclosure.shared_readings():
-        seen = disclose(game, 0, before, actor, action, after, only=(o,)).to_json(o, public=False)
-        _check_twin_disclosure(game, before, actor, action, after, o, seen, disclose, rng, where)
+        seen = disclose(step, only=(o,)).to_json(o, public=False)
+        _check_twin_disclosure(step, o, seen, disclose, rng, where)
 
 
-def check_public_step(
-    game: Game[Any], step: tuple[GameState, int, Action, GameState], o: Observer, where: str
-) -> None:
+def check_public_step(step: Step, o: Observer, where: str) -> None:
     """A step of a kind declared public reads, for ``o``, what the full judgement reads (the engine's
     disclosure with and without its shortcuts: the declarations are checked, whatever rule is under test).
 
@@ -450,16 +432,16 @@ def check_public_step(
     action is legal.  A wrong declaration still fails wherever some draw explains the view, and a
     label naming a secret fails on the draws too.
     """
-    before, actor, action, after = step
-    quick = disclosure.disclose(game, 0, before, actor, action, after, only=(o,)).reading(o)
-    full = disclosure.disclose(game, 0, before, actor, action, after, only=(o,), shortcuts=False).reading(o)
+    game, before, action = step.game, step.before, step.action
+    quick = disclosure.disclose(step, only=(o,)).reading(o)
+    full = disclosure.disclose(step, only=(o,), shortcuts=False).reading(o)
     if quick == full:
         return
     label = game.describe(before, action)
     if action.kind in game.public_labels:
-        judged = disclosure.judge(game, before, actor, action, after, o, label, shortcuts=False)
+        judged = disclosure.judge(step, o, label, shortcuts=False)
         if full is disclosure.SECRET and not judged.explaining:  # no drawn state explains the view
-            _check_unexplained(game, step, o, label, where)
+            _check_unexplained(step, o, label, where)
             return
         raise _fail(
             where,
@@ -475,11 +457,9 @@ def check_public_step(
     )
 
 
-def _check_unexplained(
-    game: Game[Any], step: tuple[GameState, int, Action, GameState], o: Observer, label: str, where: str
-) -> None:
+def _check_unexplained(step: Step, o: Observer, label: str, where: str) -> None:
     """The declarations of a step no drawn state explains, judged on the true state and the draws."""
-    before, actor, action, after = step
+    game, before, actor, action, after = step.game, step.before, step.actor, step.action, step.after
     seen = game.view(after, o)
     for alt in game.legal_actions(before):
         if alt != action and disclosure.leads_to(game, before, alt, o, seen):
@@ -498,19 +478,11 @@ def _check_unexplained(
 
 
 def _check_twin_disclosure(
-    game: Game[Any],
-    before: GameState,
-    actor: int,
-    action: Action,
-    after: GameState,
-    o: Observer,
-    seen: dict[str, Any],
-    disclose: Disclose,
-    rng: random.Random,
-    where: str,
+    step: Step, o: Observer, seen: dict[str, Any], disclose: Disclose, rng: random.Random, where: str
 ) -> None:
-    target = game.view(after, o)
-    twin = game.sample_state(before, o, rng)
+    game, action = step.game, step.action
+    target = game.view(step.after, o)
+    twin = game.sample_state(step.before, o, rng)
     # Prefer another action: that is where a leak shows.
     for alt in sorted(game.legal_actions(twin), key=lambda a: a == action):
         try:
@@ -519,7 +491,7 @@ def _check_twin_disclosure(
             continue
         if game.view(nxt, o) != target:
             continue
-        again = disclose(game, 0, twin, actor, alt, nxt, only=(o,)).to_json(o, public=False)
+        again = disclose(Step(game, 0, twin, step.actor, alt, nxt), only=(o,)).to_json(o, public=False)
         if again != seen:
             raise _fail(
                 where,

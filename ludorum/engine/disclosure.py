@@ -56,6 +56,19 @@ SECRET = None
 """An observer's reading of a step it may not learn."""
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class Step:
+    """One step of a game: its index in the record, the state before it, who took it (a seat, or
+    ``CHANCE``), the action and the state after it — what every judgement of a step is given."""
+
+    game: Game[Any]
+    index: int
+    before: GameState
+    actor: int
+    action: Action
+    after: GameState
+
+
 @by_fields
 @dataclasses.dataclass(frozen=True, slots=True)
 class LogEntry:
@@ -165,18 +178,8 @@ def _step_knowledge(
     return ("step", view_text(game.view(before, observer)), view_text(seen_after), actor)
 
 
-def judge(
-    game: Game[Any],
-    before: GameState,
-    actor: int,
-    action: Action,
-    after: GameState,
-    observer: Observer,
-    label: str,
-    shortcuts: bool = True,
-) -> Judgement:
-    """What ``observer`` reads of ``action`` (taken by ``actor`` in ``before``, leading to ``after``),
-    and which actions explained its view.
+def judge(step: Step, observer: Observer, label: str, shortcuts: bool = True) -> Judgement:
+    """What ``observer`` reads of ``step`` (labelled ``label``), and which actions explained its view.
 
     States of the observer's information set are drawn (at most :data:`MAX_DRAWS`) and in each every
     legal action is tried: the actions that would have left the observer the very view it has are the
@@ -195,6 +198,7 @@ def judge(
     tell apart, so the draws could only confirm it (or, finding no state that explains the view, hide
     the step for want of a draw, not for a leak).
     """
+    game, before, actor, action, after = step.game, step.before, step.actor, step.action, step.after
     if action.kind in game.private_kinds:
         # decided by the kind, which every state of the information set shares
         return Judgement(SECRET, frozenset())
@@ -301,16 +305,7 @@ def actor_name(game: Game[Any], state: GameState, actor: int) -> str:
     return T("Chance") if actor == CHANCE else game.seat_name(state, actor)
 
 
-def disclose(
-    game: Game[Any],
-    index: int,
-    before: GameState,
-    actor: int,
-    action: Action,
-    after: GameState,
-    only: Collection[Observer] | None = None,
-    shortcuts: bool = True,
-) -> LogEntry:
+def disclose(step: Step, only: Collection[Observer] | None = None, shortcuts: bool = True) -> LogEntry:
     """The log entry of one step, with every other observer's reading.
 
     A spectator knows no more than any seat, so a step the spectator may read every seat may read too
@@ -319,10 +314,11 @@ def disclose(
     many views); every other observer of that entry then reads the step as secret.  ``shortcuts=False``
     judges the kinds declared public like any other (:func:`judge`).
     """
+    game, before, actor, action, after = step.game, step.before, step.actor, step.action, step.after
     who = actor_name(game, before, actor)
     label = game.describe(before, action)
     players = before.config.players
-    spectator = judge(game, before, actor, action, after, None, label, shortcuts).reading
+    spectator = judge(step, None, label, shortcuts).reading
     readings: dict[Observer, str | None] = {}
     for o in observers(players):
         if o == actor or (only is not None and o not in only):
@@ -330,14 +326,14 @@ def disclose(
         if o is None or spectator is not SECRET:
             readings[o] = spectator
         else:
-            readings[o] = judge(game, before, actor, action, after, o, label, shortcuts).reading
+            readings[o] = judge(step, o, label, shortcuts).reading
     opens = (
         actor != CHANCE
         and not game.is_over(after)
         and game.to_move(after) == actor
         and CANCEL in game.legal_actions(after)
     )
-    return LogEntry(index, actor, who, action, label, readings, game.stage(before), opens)
+    return LogEntry(step.index, actor, who, action, label, readings, game.stage(before), opens)
 
 
 def safe_labels(

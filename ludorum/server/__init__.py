@@ -3,7 +3,7 @@
 ``create_app(registry=..., database_url=...)`` builds the FastAPI application; ``serve`` runs it.
 """
 
-from ludorum.server.app import create_app
+from ludorum.server.http.app import create_app
 from ludorum.server.run import serve
 
 __all__ = ["create_app", "serve"]

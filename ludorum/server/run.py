@@ -53,8 +53,8 @@ def serve(
     and the URL names it)."""
     import uvicorn
 
-    from ludorum.server.app import create_app, default_database_url
-    from ludorum.server.db import make_engine, migrate
+    from ludorum.server.http.app import create_app, default_database_url
+    from ludorum.server.store.db import make_engine, migrate
 
     url = database_url or default_database_url()
     app = create_app(registry, url, bot_delay=bot_delay)
@@ -79,10 +79,10 @@ def serve(
 
 def uvicorn_config(app: Any, host: str, port: int) -> Any:
     """How the app is served, by ``ludorum serve``, the benchmarks and the tests' servers alike: quiet logs,
-    and WebSocket messages capped at :data:`~ludorum.server.app.MAX_WS_MESSAGE` (uvicorn's default is 16
+    and WebSocket messages capped at :data:`~ludorum.server.http.app.MAX_WS_MESSAGE` (uvicorn's default is 16
     MiB: parsing a hello that large held the event loop for 70 ms)."""
     import uvicorn
 
-    from ludorum.server.app import MAX_WS_MESSAGE
+    from ludorum.server.http.app import MAX_WS_MESSAGE
 
     return uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=MAX_WS_MESSAGE)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from ludorum.server.clocks import ManualClock
+from ludorum.server.play.clocks import ManualClock
 from tests.server.support import LiveServer
 
 pytestmark = pytest.mark.browser

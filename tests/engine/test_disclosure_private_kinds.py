@@ -9,6 +9,7 @@ import pytest
 
 from ludorum.engine import disclosure
 from ludorum.engine.conformance import ConformanceError, check_game
+from ludorum.engine.disclosure import Step
 from ludorum.games import registry
 from tests.engine.test_disclosure_public_kinds import steps
 from tests.fixtures import two_and_three
@@ -25,7 +26,7 @@ def test_private_kinds_are_read_secret_without_drawing(name: str, monkeypatch: p
     for before, actor, action, after in steps(game, 2):
         if action.kind in game.private_kinds:
             seen.add(action.kind)
-            entry = disclosure.disclose(game, 0, before, actor, action, after)
+            entry = disclosure.disclose(Step(game, 0, before, actor, action, after))
             assert set(entry.readings.values()) == {disclosure.SECRET}
     assert seen and not drawn
 
@@ -47,7 +48,7 @@ def test_medieval_realms_places_its_leaders_in_secret() -> None:
     for before, actor, action, after in steps(Undeclared(), 2):
         if action.kind in placements:
             judged[action.kind] += 1
-            entry = disclosure.disclose(Undeclared(), 0, before, actor, action, after)
+            entry = disclosure.disclose(Step(Undeclared(), 0, before, actor, action, after))
             assert set(entry.readings.values()) == {disclosure.SECRET}, action
     assert set(judged) == placements
 

@@ -12,6 +12,7 @@ import pytest
 
 from ludorum.engine import Action, Game, GameState, disclosure
 from ludorum.engine.conformance import check_game, check_public_step, random_choice
+from ludorum.engine.disclosure import Step
 from ludorum.engine.game import CHANCE
 from ludorum.games import registry
 from tests.fixtures import kit_refuses, two_and_three
@@ -76,10 +77,10 @@ def test_a_public_kind_is_judged_by_stepping_only_the_action_taken() -> None:
         if action.kind not in game.public_kinds:
             continue
         game.stepped.clear()
-        quick = disclosure.disclose(game, 0, before, actor, action, after)
+        quick = disclosure.disclose(Step(game, 0, before, actor, action, after))
         assert set(game.stepped) <= {action}, "only the action taken is stepped"
         game.stepped.clear()
-        full = disclosure.disclose(game, 0, before, actor, action, after, shortcuts=False)
+        full = disclosure.disclose(Step(game, 0, before, actor, action, after), shortcuts=False)
         judged += len(set(game.stepped) - {action}) > 0  # the full judgement tries the others too
         assert quick.readings == full.readings
     assert judged > 10
@@ -97,5 +98,5 @@ def test_the_games_declared_kinds_read_as_the_full_judgement(name: str) -> None:
         seen[action.kind] += 1
         for o in disclosure.observers(before.config.players):
             if o != actor:
-                check_public_step(game, (before, actor, action, after), o, name)
+                check_public_step(Step(game, 0, before, actor, action, after), o, name)
     assert set(seen) == set(game.public_kinds)

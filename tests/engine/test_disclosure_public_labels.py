@@ -14,6 +14,7 @@ import pytest
 
 from ludorum.engine import Action, Config, IllegalAction, disclosure
 from ludorum.engine.conformance import ConformanceError, check_game, check_public_step
+from ludorum.engine.disclosure import Step
 from ludorum.engine.playout import random_states
 from ludorum.games import registry
 from tests.fixtures import kit_refuses, two_and_three
@@ -112,10 +113,10 @@ def test_a_declared_label_is_read_at_once_without_drawing() -> None:
     assert len(steps) > 10
     for before, actor, action, after in steps:
         game.work = 0
-        entry = disclosure.disclose(game, 0, before, actor, action, after)
+        entry = disclosure.disclose(Step(game, 0, before, actor, action, after))
         assert game.work == 0, "nothing is drawn nor stepped"
         assert set(entry.readings.values()) == {game.describe(before, action)}
-        full = disclosure.disclose(game, 0, before, actor, action, after, shortcuts=False)
+        full = disclosure.disclose(Step(game, 0, before, actor, action, after), shortcuts=False)
         assert entry.readings == full.readings
 
 
@@ -142,7 +143,7 @@ def unexplained(game: FaceUpDraws) -> list[tuple[FaceDownState, int, Action, Fac
             if o == actor:
                 continue
             label = game.describe(before, action)
-            judged = disclosure.judge(game, before, actor, action, after, o, label, shortcuts=False)
+            judged = disclosure.judge(Step(game, 0, before, actor, action, after), o, label, shortcuts=False)
             if not judged.explaining:
                 assert judged.reading is disclosure.SECRET
                 out.append((before, actor, action, after, o))
@@ -161,13 +162,13 @@ def test_where_the_draws_explain_nothing_the_kit_judges_the_true_state_and_the_d
     cases = unexplained(game)
     assert len(cases) > 5
     for before, actor, action, after, o in cases:
-        check_public_step(game, (before, actor, action, after), o, "here")
+        check_public_step(Step(game, 0, before, actor, action, after), o, "here")
     assert check_game(game, two_and_three(game), games=20, seed=1).games == 20
     telling = TellingFaceUp()
     failed = 0
     for before, actor, action, after, o in unexplained(telling):
         try:
-            check_public_step(telling, (before, actor, action, after), o, "here")
+            check_public_step(Step(telling, 0, before, actor, action, after), o, "here")
         except ConformanceError as e:
             assert "reads differently in a state" in str(e)
             failed += 1
@@ -192,7 +193,7 @@ def test_the_games_declared_labels_read_as_the_kit_judges(name: str) -> None:
             after = game.step(before, action)
             for o in disclosure.observers(before.config.players):
                 if o != actor:
-                    check_public_step(game, (before, actor, action, after), o, name)
+                    check_public_step(Step(game, 0, before, actor, action, after), o, name)
     assert set(seen) == set(game.public_labels)
 
 
@@ -212,6 +213,6 @@ def test_a_medieval_realms_pass_is_read_at_once(monkeypatch: pytest.MonkeyPatch)
             if not game.is_over(before) and Action("pass") in game.legal_actions(before):
                 passes += 1
                 action, actor = Action("pass"), game.to_move(before)
-                entry = disclosure.disclose(game, 0, before, actor, action, game.step(before, action))
+                entry = disclosure.disclose(Step(game, 0, before, actor, action, game.step(before, action)))
                 assert set(entry.readings.values()) == {game.describe(before, action)}
     assert passes > 10 and not drawn

@@ -10,6 +10,7 @@ import pytest
 
 from ludorum.engine import Game, disclosure
 from ludorum.engine.conformance import random_choice
+from ludorum.engine.disclosure import Step
 from tests.fixtures.face_down import FaceDown, TrueOrderFaceDown
 
 
@@ -41,7 +42,9 @@ def reading_of(game: Game[Any], step: tuple[Any, ...], twin: bool) -> dict[str, 
     before, actor, action, after, o, *rest = step
     if twin:
         before, action, after = rest
-    return disclosure.disclose(game, 0, before, actor, action, after, only=(o,)).to_json(o, public=False)
+    return disclosure.disclose(Step(game, 0, before, actor, action, after), only=(o,)).to_json(
+        o, public=False
+    )
 
 
 @pytest.mark.parametrize("game", [FaceDown(), TrueOrderFaceDown()], ids=["knowledge", "true-order"])

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from ludorum.engine import CHANCE, Action, i18n
-from ludorum.engine.disclosure import disclose
+from ludorum.engine.disclosure import Step, disclose
 from ludorum.games import registry
 
 ENGLISH_WORD = re.compile(r"\b[A-Za-z]{2,}\b")
@@ -44,7 +44,7 @@ def read_game(name: str, seed: int, steps: int = 60) -> list[str]:
         action = rng.choice(legal)
         after = game.step(state, action)
         if mover != CHANCE:
-            entry = disclose(game, index, state, mover, action, after)
+            entry = disclose(Step(game, index, state, mover, action, after))
             seen += [str(i18n.localize(entry.to_json(o, False), "ru")["label"]) for o in (None, mover)]
         state = after
     token = i18n.current()

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from ludorum.server.language import choose
+from ludorum.server.http.language import choose
 
 os.environ.setdefault("LUDORUM_WORKERS", "0")
 CYRILLIC = re.compile("[а-яА-ЯёЁ]")

@@ -158,7 +158,8 @@ def test_one_rematch_per_game_is_enforced_by_the_database(db_url: str, registry:
     import pytest
     from sqlalchemy.exc import IntegrityError
 
-    from ludorum.server.db import SeatData, Store
+    from ludorum.server.store.db import Store
+    from ludorum.server.store.tables import SeatData
 
     store = Store(db_url)
     try:

@@ -245,4 +245,4 @@ def test_odd_game_ids_are_simply_unknown(client: TestClient) -> None:
     for gid in ("x" * 5000, "a%20b", "..", "%00", "Ω"):
         r = client.get(f"/api/games/{gid}")
         assert r.status_code == 404, (gid, r.text)
-    assert client.app.state.hub._loading == {}  # type: ignore[attr-defined]
+    assert client.app.state.lobby.loader._loading == {}  # type: ignore[attr-defined]

@@ -60,7 +60,7 @@ def test_serve_freezes_what_start_up_made_before_it_serves(
     import uvicorn
 
     from ludorum.server import run
-    from ludorum.server.app import MAX_WS_MESSAGE
+    from ludorum.server.http.app import MAX_WS_MESSAGE
 
     calls: list[str] = []
     monkeypatch.setattr(gc, "freeze", lambda: calls.append("freeze"))

@@ -17,8 +17,9 @@ from ludorum.agents.kinds import default_kind
 from ludorum.engine import Record, Registry, replay
 from ludorum.engine.record import TIMEOUT, timeout_step
 from ludorum.server import create_app
-from ludorum.server.clocks import ManualClock
-from ludorum.server.db import SeatData, Store
+from ludorum.server.play.clocks import ManualClock
+from ludorum.server.store.db import Store
+from ludorum.server.store.tables import SeatData
 from tests.fixtures.sealed_bids import SealedBids
 from tests.loops import run_alone
 from tests.server.support import TOKEN_BODY, bearer, new_game_body
@@ -165,7 +166,7 @@ def test_expiry_loses_the_game_and_the_record_replays_it(client: TestClient, clo
     data = client.get(f"/api/games/{game_id}/record").json()
     assert data["steps"][-1] == [TIMEOUT, {"kind": "timeout", "args": [0]}]
     # archived like every step: the game is shown so if its rules change
-    store: Store = client.app.state.hub.store  # type: ignore[attr-defined]
+    store: Store = client.app.state.lobby.store  # type: ignore[attr-defined]
     for _ in range(500):
         stored = store.load(game_id)
         assert stored is not None
@@ -256,16 +257,16 @@ def test_a_timeout_to_a_bot_happens_once_per_version(db_url: str, registry: Regi
         state = {"left": [0, 60_000], "running": None, "since": 0, "turn": None}
         handover = SeatData(0, "bot", "random")
         timeout = timeout_step(0, handover=True).to_json()
-        assert store.append_action("g1", 0, TIMEOUT, timeout, "running", None, state, handover)
-        assert not store.append_action("g1", 0, TIMEOUT, timeout, "running", None, state, handover)
-        assert not store.append_action("g1", 0, 0, {"kind": "bid", "args": [1]}, "running", None)
+        assert store.append("g1", 0, TIMEOUT, timeout, "running", None, state, handover).result()
+        assert not store.append("g1", 0, TIMEOUT, timeout, "running", None, state, handover).result()
+        assert not store.append("g1", 0, 0, {"kind": "bid", "args": [1]}, "running", None).result()
         loaded = store.load("g1")
         assert loaded is not None and loaded.steps == [(TIMEOUT, timeout)]
         assert [s.kind for s in loaded.seats] == ["bot", "human"] and loaded.clock_state == state
         # a move that wins the version keeps the seat human: the timeout finds the index taken
         store.create_game("g2", "sealed-bids", {"players": 2}, 1, "running", seats)
-        assert store.append_action("g2", 0, 0, {"kind": "bid", "args": [1]}, "running", None)
-        assert not store.append_action("g2", 0, TIMEOUT, timeout, "running", None, state, handover)
+        assert store.append("g2", 0, 0, {"kind": "bid", "args": [1]}, "running", None).result()
+        assert not store.append("g2", 0, TIMEOUT, timeout, "running", None, state, handover).result()
         loaded = store.load("g2")
         assert loaded is not None and [s.kind for s in loaded.seats] == ["human", "human"]
     finally:

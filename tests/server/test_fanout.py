@@ -1,4 +1,4 @@
-"""The PostgreSQL fan-out (``ludorum/server/fanout.py``): news of a step reaches every other process's
+"""The PostgreSQL fan-out (``ludorum/server/store/fanout.py``): news of a step reaches every other process's
 listener, a dropped listener reconnects and asks for a catch-up, and a drive lock has one holder."""
 
 from __future__ import annotations
@@ -13,10 +13,12 @@ import psycopg
 import pytest
 
 from ludorum.engine import Action
-from ludorum.server.db import SeatData, Store
-from ludorum.server.fanout import Fanout, parse, payload
-from ludorum.server.hub import Hub
-from ludorum.server.live import LiveGame
+from ludorum.server.play.live import LiveGame
+from ludorum.server.play.lobby import Lobby
+from ludorum.server.store.db import Store
+from ludorum.server.store.fanout import Fanout, parse, payload
+from ludorum.server.store.tables import SeatData
+from ludorum.server.work.workers import Workers
 from tests.fixtures.sealed_bids import BidsState
 from tests.loops import run_alone
 from tests.server.support import TempPostgres, fixture_registry
@@ -42,9 +44,16 @@ def test_sqlite_is_one_process_and_has_no_fanout(tmp_path: Path) -> None:
     store = Store(f"sqlite:///{tmp_path / 'one.sqlite3'}")
     try:
         assert not store.announcing
-        assert Hub(fixture_registry(), store).fanout is None
+        assert Lobby(fixture_registry(), store, Workers(0)).fanout is None
     finally:
         store.dispose()
+
+
+async def _append(store: Store, game_id: str, idx: int, seat: int, bid: int) -> bool:
+    """Store a bid as step ``idx`` (committed when this returns); whether it was stored."""
+    return await asyncio.wrap_future(
+        store.append(game_id, idx, seat, {"kind": "bid", "args": [bid]}, "running", None)
+    )
 
 
 def _conn(url: str) -> psycopg.Connection[tuple[object, ...]]:
@@ -76,15 +85,15 @@ def test_news_reaches_other_listeners_only_and_a_dropped_listener_reconnects(pos
         await same.start()
         try:
             assert other.listening.is_set() and gaps == [1]  # each connection starts with a catch-up
-            assert await asyncio.to_thread(
-                store.append_action, "g1", 0, 0, {"kind": "bid", "args": [1]}, "running", None
+            assert await asyncio.wrap_future(
+                store.append("g1", 0, 0, {"kind": "bid", "args": [1]}, "running", None)
             )
             store.set_seat("g1", SeatData(1, "bot", "random"), "running")
             await _until(lambda: len(news) == 2)
             assert news == [("g1", 1), ("g1", None)]
             # a step that loses its race is not stored, and not announced
-            assert not await asyncio.to_thread(
-                store.append_action, "g1", 0, 1, {"kind": "bid", "args": [2]}, "running", None
+            assert not await asyncio.wrap_future(
+                store.append("g1", 0, 1, {"kind": "bid", "args": [2]}, "running", None)
             )
             # the listener's connection drops: it reconnects, and asks for everything to be caught up
             with _conn(url) as c:
@@ -94,8 +103,8 @@ def test_news_reaches_other_listeners_only_and_a_dropped_listener_reconnects(pos
                 ).fetchall()
             assert len(killed) == 2
             await _until(lambda: len(gaps) == 2 and other.listening.is_set())
-            assert await asyncio.to_thread(
-                store.append_action, "g1", 1, 1, {"kind": "bid", "args": [3]}, "running", None
+            assert await asyncio.wrap_future(
+                store.append("g1", 1, 1, {"kind": "bid", "args": [3]}, "running", None)
             )
             await _until(lambda: len(news) == 3)
             assert news[2] == ("g1", 2)
@@ -194,8 +203,8 @@ def test_a_held_drive_lock_is_vouched_for_by_the_sessions_last_answer_for_a_mome
     run_alone(main())
 
 
-def _with_hub(postgres: TempPostgres, test: Callable[[Hub, Store, LiveGame], Awaitable[None]]) -> None:
-    """Run ``test`` with a hub on a fresh database (not started: no listener, so news comes only as
+def _with_lobby(postgres: TempPostgres, test: Callable[[Lobby, Store, LiveGame], Awaitable[None]]) -> None:
+    """Run ``test`` with a lobby on a fresh database (not started: no listener, so news comes only as
     the test calls it), another process's store on the same database, and a two-human game in which
     chance has drawn the first prize."""
     url = postgres.new_database()
@@ -203,14 +212,14 @@ def _with_hub(postgres: TempPostgres, test: Callable[[Hub, Store, LiveGame], Awa
     store = Store(url)
 
     async def main() -> None:
-        hub = Hub(fixture_registry(), store)
+        lobby = Lobby(fixture_registry(), store, Workers(0))
         try:
             humans: list[tuple[str, str | None]] = [("human", None), ("human", None)]
-            live, _ = await hub.create("sealed-bids", {"players": 2}, humans, None)
+            live, _ = await lobby.create("sealed-bids", {"players": 2}, humans, None)
             await _until(lambda: live.version == 1)  # chance drew the prize (this process drives it)
-            await test(hub, elsewhere, live)
+            await test(lobby, elsewhere, live)
         finally:
-            await hub.stop()
+            await lobby.stop()
 
     try:
         run_alone(main())
@@ -221,41 +230,41 @@ def _with_hub(postgres: TempPostgres, test: Callable[[Hub, Store, LiveGame], Awa
 
 @pytest.mark.postgres
 def test_a_hub_catches_up_step_by_step_what_another_process_stored(postgres: TempPostgres) -> None:
-    async def test(hub: Hub, elsewhere: Store, live: LiveGame) -> None:
+    async def test(lobby: Lobby, elsewhere: Store, live: LiveGame) -> None:
         sub = live.subscribe(None, 1)
         await asyncio.wait_for(sub.queue.get(), 5)
         bid, confirm = Action("bid", (2,)).to_json(), Action("confirm").to_json()
-        assert await asyncio.to_thread(elsewhere.append_action, live.id, 1, 0, bid, "open", None)
-        hub.catch_up.news(live.id, 2)
+        assert await asyncio.wrap_future(elsewhere.append(live.id, 1, 0, bid, "open", None))
+        lobby.catch_up.news(live.id, 2)
         pushed = json.loads(await asyncio.wait_for(sub.queue.get(), 5))
         assert pushed["version"] == 2 and live.steps[-1] == (0, Action("bid", (2,)))
-        hub.catch_up.news(live.id, 2)  # old news: nothing to do
-        assert await asyncio.to_thread(elsewhere.append_action, live.id, 2, 0, confirm, "open", None)
+        lobby.catch_up.news(live.id, 2)  # old news: nothing to do
+        assert await asyncio.wrap_future(elsewhere.append(live.id, 2, 0, confirm, "open", None))
         elsewhere.set_seat(live.id, SeatData(1, "bot", "random"), "running")
-        hub.catch_up.all()  # what a listener back from a lost connection asks for
+        lobby.catch_up.all()  # what a listener back from a lost connection asks for
         await _until(lambda: live.version >= 3 and live.seats[1].kind == "bot")
         # seat 1 is a bot now and this process drives: the bot bids and confirms, chance goes on
         await _until(lambda: live.version >= 5)
         held = [(s, a.to_json()) for s, a in live.steps]  # every step in memory is stored already
-        stored = await asyncio.to_thread(hub.store.load, live.id)
+        stored = await asyncio.to_thread(lobby.store.load, live.id)
         assert stored is not None and [a for _, a in stored.steps[1:3]] == [bid, confirm]
         assert stored.steps[: len(held)] == held
 
-    _with_hub(postgres, test)
+    _with_lobby(postgres, test)
 
 
 @pytest.mark.postgres
 def test_a_step_that_does_not_apply_to_what_a_hub_holds_makes_it_reload_the_game(
     postgres: TempPostgres,
 ) -> None:
-    async def test(hub: Hub, elsewhere: Store, live: LiveGame) -> None:
+    async def test(lobby: Lobby, elsewhere: Store, live: LiveGame) -> None:
         # this process's memory went wrong (a bid it never stored): another process's step cannot apply
         live.state = live.game.step(live.state, Action("bid", (5,)))
         bid = Action("bid", (2,))
-        assert await asyncio.to_thread(elsewhere.append_action, live.id, 1, 0, bid.to_json(), "open", None)
-        hub.catch_up.news(live.id, 2)
+        assert await asyncio.wrap_future(elsewhere.append(live.id, 1, 0, bid.to_json(), "open", None))
+        lobby.catch_up.news(live.id, 2)
         await _until(lambda: live.version == 2)
         state = live.state  # as stored, replayed
         assert isinstance(state, BidsState) and state.pending == 2 and live.steps[-1] == (0, bid)
 
-    _with_hub(postgres, test)
+    _with_lobby(postgres, test)

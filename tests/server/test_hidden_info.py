@@ -9,6 +9,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from ludorum.engine import CHANCE, Action, Config, IllegalAction, Record, Registry, replay, replay_states
+from ludorum.engine.disclosure import Step
 from tests.fixtures.sealed_bids import SealedBids
 from tests.server.support import TOKEN_BODY, bearer, new_game_body
 
@@ -17,8 +18,8 @@ GAME = SealedBids()
 
 def full_state(client: TestClient, game_id: str) -> Any:
     """The server's full state, rebuilt from the database record (never sent to a client)."""
-    hub = client.app.state.hub  # type: ignore[attr-defined]
-    live = client.portal.call(hub.get, game_id)  # type: ignore[union-attr]
+    lobby = client.app.state.lobby  # type: ignore[attr-defined]
+    live = client.portal.call(lobby.get, game_id)  # type: ignore[union-attr]
     return live, replay(GAME, Record(GAME.name, live.config, live.seed, list(live.steps)))
 
 
@@ -139,7 +140,7 @@ def test_visibility_rule_on_the_fixture_game() -> None:
     from ludorum.engine.disclosure import SECRET, disclose
 
     def readers(before: object, seat: int, action: Action, after: object) -> set[int | None]:
-        entry = disclose(GAME, 0, before, seat, action, after)  # type: ignore[arg-type]
+        entry = disclose(Step(GAME, 0, before, seat, action, after))  # type: ignore[arg-type]
         return {o for o in (None, 0, 1) if entry.reading(o) is not SECRET}
 
     state = GAME.new(Config(2), 1)

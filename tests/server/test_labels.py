@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 
 from ludorum.engine import Registry, disclosure
 from ludorum.server import create_app
-from ludorum.server import workers as workers_module
+from ludorum.server.work import workers as workers_module
 from tests.server.support import TOKEN_BODY, bearer, new_game_body
 
 SAFE_LABELS = disclosure.safe_labels
@@ -49,7 +49,7 @@ def _turn(client: TestClient, game_id: str) -> dict[str, Any]:
 def _play(client: TestClient, registry: Registry, turns: int) -> int:
     """Play ``turns`` turns, checking each mover's labels; returns the versions whose labels it read."""
     game = registry.get("sealed-bids")
-    hub = client.app.state.hub  # type: ignore[attr-defined]
+    lobby = client.app.state.lobby  # type: ignore[attr-defined]
     game_id, t0, t1 = _start(client)
     asked = 0
     for _ in range(turns):
@@ -58,7 +58,7 @@ def _play(client: TestClient, registry: Registry, turns: int) -> int:
             break
         token = (t0, t1)[snap["to_move"]]
         mine = client.get(f"/api/games/{game_id}", headers=bearer(token)).json()
-        live = hub.games[game_id]
+        live = lobby.games.playing[game_id]
         safe = [(a.kind, list(a.args), label) for a, label in SAFE_LABELS(game, live.state, mine["seat"])]
         assert [(e["action"]["kind"], e["action"]["args"], e["label"]) for e in mine["legal"]] == safe
         asked += 1

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from ludorum.server import language
+from ludorum.server.http import language
 
 SEATS = "; ".join(f"ludorum_seat_{i:032x}=tok{i}" for i in range(40))
 

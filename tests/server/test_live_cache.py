@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 
 from ludorum.engine import CHANCE, Action, Game, i18n
-from ludorum.engine.disclosure import observers
+from ludorum.engine.disclosure import Step, observers
 from ludorum.games import registry as product_registry
-from ludorum.server.archive import compact_json
-from ludorum.server.db import SeatData
-from ludorum.server.live import LiveGame, provisional_entry
+from ludorum.server.play.live import LiveGame, provisional_entry
+from ludorum.server.store.archive import compact_json
+from ludorum.server.store.tables import SeatData
 from tests.fixtures.sealed_bids import SealedBids
 from tests.server.support import fixture_registry
 
@@ -30,14 +30,14 @@ def _live(game: Game[Any], seed: int = 7) -> LiveGame:
 
 
 def _step(live: LiveGame, rng: random.Random) -> None:
-    """One step as the hub takes it (``Hub._taken``): the state, the step, a provisional log entry."""
+    """One step as the play core takes it (``Ledger.take``): the state, the step, a provisional log entry."""
     before = live.state
     mover = live.game.to_move(before)
     action = live.game.sample_chance(before) if mover == CHANCE else rng.choice(live.legal())
     after = live.game.step(before, action)
     live.state = after
     live.steps.append((mover, action))
-    live.log.append(provisional_entry(live.game, len(live.steps) - 1, before, mover, action, after))
+    live.log.append(provisional_entry(Step(live.game, len(live.steps) - 1, before, mover, action, after)))
 
 
 def _versions(game: Game[Any], seed: int, steps: int = 40) -> Iterator[LiveGame]:
@@ -78,7 +78,7 @@ def test_the_legal_actions_are_those_of_the_current_state(game: Game[Any]) -> No
 
 
 def test_a_new_state_at_the_same_version_is_not_served_from_the_cache() -> None:
-    """``Hub._reload`` replaces the state without a step: the cache is keyed by the state itself."""
+    """``Ledger.reload`` replaces the state without a step: the cache is keyed by the state itself."""
     game = fixture_registry().get("sealed-bids")
     live = _live(game, seed=1)
     rng = random.Random(3)
@@ -126,7 +126,7 @@ def test_the_views_a_worker_encoded_are_sent_as_they_are(
     """Once a worker has encoded every observer's view of the current state (with a step's readings),
     what an English reader is sent of that state splices them in: the same JSON, each observer its own
     view, without computing or encoding a view on the loop; a step makes them stale."""
-    from ludorum.server.archive import encode_views
+    from ludorum.server.store.archive import encode_views
 
     for live in _versions(game, 3, steps=25):
         state = live.state

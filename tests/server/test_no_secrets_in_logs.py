@@ -46,7 +46,7 @@ def test_tokens_and_seeds_stay_out_of_the_logs(tmp_path: Path, caplog: pytest.Lo
             )
             assert r.status_code == 401 and forged not in r.text
             c.post(f"/api/games/{game_id}/leave", json={}, headers=bearer(other))
-        seed = str(next(iter(app.state.hub.games.values())).seed)
+        seed = str(next(iter(app.state.lobby.games.playing.values())).seed)
     finally:
         server.should_exit = True
         thread.join(timeout=30)

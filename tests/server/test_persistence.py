@@ -15,7 +15,8 @@ from fastapi.testclient import TestClient
 
 from ludorum.engine import Registry
 from ludorum.server import create_app
-from ludorum.server.db import Base, SeatData, Store
+from ludorum.server.store.db import Store
+from ludorum.server.store.tables import Base, SeatData
 from tests.server.support import TOKEN_BODY, bearer, new_game_body
 
 
@@ -42,7 +43,7 @@ def test_one_step_index_is_stored_once_under_concurrent_writers(db_url: str) -> 
 
         def writer(n: int) -> None:
             barrier.wait()
-            if store.append_action("g1", 0, 0, {"kind": "bid", "args": [n]}, "running", None):
+            if store.append("g1", 0, 0, {"kind": "bid", "args": [n]}, "running", None).result():
                 wins.append(n)
 
         threads = [threading.Thread(target=writer, args=(n,)) for n in range(6)]
@@ -158,7 +159,7 @@ def test_migration_0002_keeps_the_oldest_of_several_rematches(db_url: str) -> No
     from alembic import command
     from alembic.config import Config as AlembicConfig
 
-    from ludorum.server.db import MIGRATIONS, make_engine
+    from ludorum.server.store.db import MIGRATIONS, make_engine
 
     engine = make_engine(db_url)
     try:
@@ -214,14 +215,15 @@ def test_one_seed_rule_on_both_databases(db_url: str, registry: Registry, seed: 
         game_id = r.json()["id"]
     with TestClient(create_app(registry, db_url)) as client:  # stored and read back exactly
         client.get(f"/api/games/{game_id}")
-        assert client.app.state.hub.games[game_id].seed == seed  # type: ignore[attr-defined]
+        assert client.app.state.lobby.games.playing[game_id].seed == seed  # type: ignore[attr-defined]
 
 
 def test_views_encoded_by_a_worker_are_stored_as_the_json_they_encode(db_url: str) -> None:
     """A worker sends the views after a step encoded (``RawJSON``): the archive holds the JSON value
     itself (read back as the views, not as a string of them), and a plain value is encoded as before."""
-    from ludorum.server.db import RawJSON
-    from ludorum.server.workers import disclose_step
+    from ludorum.engine.disclosure import Step
+    from ludorum.server.store.db import RawJSON
+    from ludorum.server.work.workers import disclose_step
     from tests.server.support import fixture_registry
 
     game = fixture_registry().get("sealed-bids")
@@ -230,7 +232,7 @@ def test_views_encoded_by_a_worker_are_stored_as_the_json_they_encode(db_url: st
         before = game.step(before, game.sample_chance(before))
     action = game.legal_actions(before)[0]
     after = game.step(before, action)
-    views = disclose_step(game, 0, before, game.to_move(before), action, after)[1].archive()
+    views = disclose_step(Step(game, 0, before, game.to_move(before), action, after))[1].archive()
     assert isinstance(views, RawJSON)
     store = Store(db_url)
     try:

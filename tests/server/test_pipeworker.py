@@ -8,7 +8,7 @@ import threading
 
 import pytest
 
-from ludorum.server.pipeworker import PipeWorker, WorkerDied
+from ludorum.server.work.pipeworker import PipeWorker, WorkerDied
 from tests.loops import run_alone
 
 

@@ -15,9 +15,9 @@ from fastapi.testclient import TestClient
 
 from ludorum.engine import Registry
 from ludorum.server import create_app
-from ludorum.server.language import LocalizedRoute
-from ludorum.server.plainroute import PlainJSONRoute
-from ludorum.server.schemas import Submit
+from ludorum.server.http.language import LocalizedRoute
+from ludorum.server.http.plainroute import PlainJSONRoute
+from ludorum.server.http.schemas import Submit
 from tests.server.support import TOKEN_BODY, bearer, new_game_body
 
 

@@ -45,7 +45,7 @@ def test_two_servers_starting_on_a_new_database_both_migrate(db_url: str, tmp_pa
     ready.mkdir()
     # every process imports first and says so; all migrate once all four are ready
     code = (
-        "import os, sys, time; from ludorum.server.db import Store; "
+        "import os, sys, time; from ludorum.server.store.db import Store; "
         "open(os.path.join(sys.argv[2], str(os.getpid())), 'w').close(); "
         "t = time.monotonic(); "
         "exec('while len(os.listdir(sys.argv[2])) < 4 and time.monotonic() - t < 60: time.sleep(0.005)'); "
@@ -57,7 +57,7 @@ def test_two_servers_starting_on_a_new_database_both_migrate(db_url: str, tmp_pa
     ]
     failures = [p.communicate(timeout=60)[1].decode()[-400:] for p in procs]
     assert [p.returncode for p in procs] == [0] * 4, failures
-    from ludorum.server.db import Store
+    from ludorum.server.store.db import Store
 
     Store(db_url).dispose()  # and the schema is complete
 
@@ -102,7 +102,7 @@ def test_a_new_sqlite_database_opens_while_another_process_switches_its_journal(
 
     from sqlalchemy import text
 
-    from ludorum.server.db import make_engine
+    from ludorum.server.store.db import make_engine
 
     path = tmp_path / "new.sqlite3"
     other = sqlite3.connect(path, isolation_level=None, check_same_thread=False)

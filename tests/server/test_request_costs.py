@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 
 from ludorum.engine import Registry
 from ludorum.server import create_app, security
-from ludorum.server.app import TELEMETRY_ENV, telemetry_from_env
+from ludorum.server.http.app import TELEMETRY_ENV, telemetry_from_env
 from ludorum.server.security import cookie_name, presented_token
 
 

@@ -90,14 +90,14 @@ def test_a_restart_answers_at_once_and_loads_games_on_first_use(sqlite_url: str)
         bots = new_game_body(players=3, seats=[{"kind": "bot", "bot": "random"}] * 3, claim=None)
         bot_game = client.post("/api/games", json=bots).json()["id"]
     with TestClient(create_app(registry, sqlite_url)) as client:
-        hub = client.app.state.hub  # type: ignore[attr-defined]
-        assert not set(humans) & set(hub.games)  # nothing replayed before answering
+        lobby = client.app.state.lobby  # type: ignore[attr-defined]
+        assert not set(humans) & set(lobby.games.playing)  # nothing replayed before answering
         assert len(client.get("/api/games?status=open").json()) == 12  # the lobby needs no replay
         snap = client.get(f"/api/games/{humans[3]}").json()
-        assert snap["id"] == humans[3] and snap["version"] >= 1 and humans[3] in hub.games
+        assert snap["id"] == humans[3] and snap["version"] >= 1 and humans[3] in lobby.games.playing
         # the bot game resumed by itself, in the background
         deadline = time.monotonic() + 30
         while client.get(f"/api/games/{bot_game}").json()["status"] != "finished":
             assert time.monotonic() < deadline
             time.sleep(0.05)
-        assert not set(humans[4:]) & set(hub.games)
+        assert not set(humans[4:]) & set(lobby.games.playing)

@@ -12,8 +12,8 @@ from starlette.websockets import WebSocketDisconnect
 
 from ludorum.engine import Registry
 from ludorum.server import create_app
-from ludorum.server import hub as hub_module
-from ludorum.server.db import MIGRATIONS, Store, make_engine
+from ludorum.server.play import games as games_module
+from ludorum.server.store.db import MIGRATIONS, Store, make_engine
 from tests.fixtures.sealed_bids import SealedBids
 from tests.server.support import TOKEN_BODY, bearer, fixture_registry, new_game_body
 
@@ -207,10 +207,10 @@ def test_the_retired_games_kept_in_memory_are_bounded(
     """Retired games are kept for viewing like finished ones: the most recently asked for, no more."""
     with TestClient(create_app(fixture_registry(), sqlite_url)) as client:
         ids = [client.post("/api/games", json=new_game_body()).json()["id"] for _ in range(5)]
-    monkeypatch.setattr(hub_module, "FINISHED_CACHE", 2)
+    monkeypatch.setattr(games_module, "FINISHED_CACHE", 2)
     with TestClient(create_app(upgraded_registry(), sqlite_url)) as client:
         for game_id in ids:
             assert client.get(f"/api/games/{game_id}").json()["resumable"] is False
             r = client.post(f"/api/games/{game_id}/seats/1/claim")  # refused, by the same cache
             assert r.status_code == 409 and r.json()["error"]["code"] == "other_rules"
-        assert list(client.app.state.hub.retired) == ids[-2:]  # type: ignore[attr-defined]
+        assert list(client.app.state.lobby.games.retired) == ids[-2:]  # type: ignore[attr-defined]

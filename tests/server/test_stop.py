@@ -17,15 +17,15 @@ PROGRAM = """
 import asyncio, contextlib, os, signal, sys, threading
 import uvicorn
 from fastapi import FastAPI
-from ludorum.agents.pool import BotPool
+from ludorum.server.work.pool import BotPool
 
 @contextlib.asynccontextmanager
-async def lifespan(app):  # as the server's: the pool is shut down off the event loop
+async def lifespan(app):  # as the server's
     pool = BotPool(workers=1)
     print(await pool.call("a game", os.getpid), flush=True)  # a worker, as once a search bot has played
     threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGTERM)).start()
     yield
-    await asyncio.to_thread(pool.shutdown)
+    pool.shutdown()
 
 if __name__ == "__main__":
     uvicorn.run(FastAPI(lifespan=lifespan), host="127.0.0.1", port=int(sys.argv[1]), log_level="warning")

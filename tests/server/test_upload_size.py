@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 
 from ludorum.agents import RandomBot, play_game
 from ludorum.games import registry
-from ludorum.server.app import MAX_RECORD_BODY
+from ludorum.server.http.bodylimit import MAX_RECORD_BODY
 from tests.server.support import TOKEN_BODY
 
 

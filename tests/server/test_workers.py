@@ -14,11 +14,13 @@ from fastapi.testclient import TestClient
 from sqlalchemy import event
 
 from ludorum.engine import CHANCE, Config, Registry, disclosure
+from ludorum.engine.disclosure import Step
 from ludorum.server import create_app
-from ludorum.server import workers as workers_module
-from ludorum.server.db import SeatData, Store
-from ludorum.server.live import provisional_entry
-from ludorum.server.workers import Workers
+from ludorum.server.play.live import provisional_entry
+from ludorum.server.store.db import Store
+from ludorum.server.store.tables import SeatData
+from ludorum.server.work import workers as workers_module
+from ludorum.server.work.workers import Workers
 from tests.loops import run_alone
 from tests.server.support import TOKEN_BODY, bearer, fixture_registry, new_game_body
 
@@ -46,7 +48,7 @@ def test_a_step_is_acknowledged_before_its_readings_are_decided(
     real = workers_module.disclose_step
 
     def held(*args: Any) -> Any:
-        if args[3] == CHANCE:  # the opening prize draw passes; the seats' steps wait
+        if args[0].actor == CHANCE:  # the opening prize draw passes; the seats' steps wait
             return real(*args)
         started.set()
         assert release.wait(30), "the test never released the worker"
@@ -67,7 +69,7 @@ def test_a_step_is_acknowledged_before_its_readings_are_decided(
             assert r.status_code == 200 and r.json()["version"] == 2  # acknowledged while held
             assert [e["action"] for e in r.json()["log"]] == [action]  # its own step, in full
             assert started.wait(30)
-            assert client.app.state.hub.games[game_id].pending  # type: ignore[attr-defined]
+            assert client.app.state.lobby.games.playing[game_id].pending  # type: ignore[attr-defined]
             release.set()
             pushed = ws.receive_json()  # the spectator hears of the step once its reading is decided
             assert pushed["version"] == 2 and [e["index"] for e in pushed["log"]] == [1]
@@ -86,8 +88,8 @@ def test_the_provisional_entry_is_the_disclosed_one_but_for_the_readings() -> No
                 game.sample_chance(state) if mover == CHANCE else rng.choice(list(game.legal_actions(state)))
             )
             after = game.step(state, action)
-            full = disclosure.disclose(game, index, state, mover, action, after)
-            early = provisional_entry(game, index, state, mover, action, after)
+            full = disclosure.disclose(Step(game, index, state, mover, action, after))
+            early = provisional_entry(Step(game, index, state, mover, action, after))
             assert early == dataclasses.replace(full, readings={})
             assert early.reading(mover) == full.reading(mover)
             state, index = after, index + 1
@@ -107,7 +109,7 @@ def test_readings_are_decided_in_worker_processes(registry: Registry, sqlite_url
             )
             assert r.status_code == 200
         spectator = client.get(f"/api/games/{game_id}").json()  # waits for the readings
-        live = client.app.state.hub.games[game_id]  # type: ignore[attr-defined]
+        live = client.app.state.lobby.games.playing[game_id]  # type: ignore[attr-defined]
         assert spectator["version"] >= 5 and len(spectator["log"]) == spectator["version"]
         assert all(live.log[i].readings for i in range(5))  # decided in the worker process
         assert set(live.log[1].readings) == {None, 1}  # every observer but the actor
@@ -167,8 +169,10 @@ def test_a_view_is_computed_once_per_version_and_observer(
 
     with TestClient(create_app(registry, sqlite_url, workers=0)) as client:
         game_id, t0, _t1 = _two_players(client)
-        hub = client.app.state.hub  # type: ignore[attr-defined]
-        while client.get(f"/api/games/{game_id}").json()["version"] < 1 or hub.games[game_id].pending:
+        lobby = client.app.state.lobby  # type: ignore[attr-defined]
+        while (
+            client.get(f"/api/games/{game_id}").json()["version"] < 1 or lobby.games.playing[game_id].pending
+        ):
             pass  # the prize draw and its readings: then nothing moves until a seat does
         monkeypatch.setattr(type(game), "view", counted)
         for _ in range(3):

@@ -4,7 +4,7 @@ compound decision open (so that a later cancel shows which steps it backed out o
 from __future__ import annotations
 
 from ludorum.engine import CANCEL
-from ludorum.engine.disclosure import disclose
+from ludorum.engine.disclosure import Step, disclose
 from ludorum.games import registry
 
 
@@ -13,11 +13,11 @@ def test_a_cancelled_march_is_marked_open_and_the_stage_is_named() -> None:
     state = game.new(game.config(2), 5)
     march = next(a for a in game.legal_actions(state) if a.kind == "march")
     after = game.step(state, march)
-    entry = disclose(game, 0, state, 0, march, after)
+    entry = disclose(Step(game, 0, state, 0, march, after))
     assert entry.stage == "Round 1 · Peace phase"
     assert entry.opens and CANCEL in game.legal_actions(after)
     back = game.step(after, CANCEL)
-    cancel = disclose(game, 1, after, 0, CANCEL, back)
+    cancel = disclose(Step(game, 1, after, 0, CANCEL, back))
     assert not cancel.opens  # the chain is closed again: nothing before the march is hidden
     shown = entry.to_json(1, public=False)
     assert shown["stage"] == "Round 1 · Peace phase" and shown["opens"] is True
@@ -27,7 +27,7 @@ def test_a_finished_action_leaves_nothing_open() -> None:
     game = registry().get("reliquium")
     state = game.new(game.config(2), 5)
     passing = next(a for a in game.legal_actions(state) if a.kind == "pass")
-    entry = disclose(game, 0, state, 0, passing, game.step(state, passing))
+    entry = disclose(Step(game, 0, state, 0, passing, game.step(state, passing)))
     assert not entry.opens
 
 

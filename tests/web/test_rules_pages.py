@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ludorum.games import registry
-from ludorum.server.rules import RULES, has_rules, rules_html
+from ludorum.server.http.rules import RULES, has_rules, rules_html
 
 
 def test_every_game_has_a_rules_page_that_marks_what_was_designed() -> None:
@@ -47,7 +47,7 @@ def test_the_pages_hold_the_docs_as_they_are_now() -> None:
 
 
 def test_a_russian_reader_gets_the_russian_page_where_there_is_one() -> None:
-    from ludorum.server.rules import page_language
+    from ludorum.server.http.rules import page_language
 
     assert page_language("signum", "ru") == "ru" and page_language("signum", "en") == "en"
     html = rules_html("signum", "ru")
@@ -62,7 +62,7 @@ def test_a_russian_reader_gets_the_russian_page_where_there_is_one() -> None:
 
 
 def test_a_page_not_written_in_the_readers_language_is_read_in_english(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from ludorum.server import rules
+    from ludorum.server.http import rules
 
     (tmp_path / "chess.md").write_text("# Chess\n", encoding="utf-8")
     monkeypatch.setattr(rules, "RULES", tmp_path)

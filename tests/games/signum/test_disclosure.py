@@ -7,7 +7,7 @@ from itertools import islice
 from pathlib import Path
 
 from ludorum.engine import CHANCE, Action
-from ludorum.engine.disclosure import SECRET, disclose
+from ludorum.engine.disclosure import SECRET, Step, disclose
 from ludorum.engine.record import Record, replay_states
 from ludorum.games.signum import GAME
 from ludorum.games.signum.scenario import scenario
@@ -18,7 +18,7 @@ RECORDS = Path(__file__).parent / "records"
 def readings(before, action):  # type: ignore[no-untyped-def]
     """Who reads what of ``action``: the opponent's and a spectator's readings."""
     seat = GAME.to_move(before)
-    entry = disclose(GAME, 0, before, seat, action, GAME.step(before, action))
+    entry = disclose(Step(GAME, 0, before, seat, action, GAME.step(before, action)))
     return [entry.reading(o) for o in (None, 1 - seat)]
 
 
@@ -61,7 +61,7 @@ def test_a_tactic_set_face_down_reads_the_same_whatever_the_card() -> None:
     assert action.kind == "set"
     after = GAME.step(before, action)
     observer = 1 - seat
-    seen = disclose(GAME, 0, before, seat, action, after).to_json(observer, public=False)
+    seen = disclose(Step(GAME, 0, before, seat, action, after)).to_json(observer, public=False)
     assert seen["action"] is None
     target, rng, compared = GAME.view(after, observer), random.Random(0), 0
     for _ in range(100):
@@ -69,7 +69,7 @@ def test_a_tactic_set_face_down_reads_the_same_whatever_the_card() -> None:
         for alt in GAME.legal_actions(twin):
             nxt = GAME.step(twin, alt)
             if alt.kind == "set" and alt != action and GAME.view(nxt, observer) == target:
-                assert disclose(GAME, 0, twin, seat, alt, nxt).to_json(observer, public=False) == seen
+                assert disclose(Step(GAME, 0, twin, seat, alt, nxt)).to_json(observer, public=False) == seen
                 compared += 1
     assert compared >= 5
 
@@ -89,7 +89,7 @@ def test_a_move_into_contact_reads_as_its_twin_contact_reads() -> None:
     twin = Action("contact", (8,))
     assert action == Action("move", (4, 100)) and GAME.step(before, twin) == after
     for observer in (None, 0, 1, 3):
-        check_public_step(GAME, (before, seat, action, after), observer, "seed 887, step 410")
-    entry = disclose(GAME, 0, before, seat, action, after)
+        check_public_step(Step(GAME, 0, before, seat, action, after), observer, "seed 887, step 410")
+    entry = disclose(Step(GAME, 0, before, seat, action, after))
     assert entry.reading(3) is SECRET
-    assert disclose(GAME, 0, before, seat, twin, after).reading(3) is SECRET
+    assert disclose(Step(GAME, 0, before, seat, twin, after)).reading(3) is SECRET

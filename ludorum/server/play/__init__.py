@@ -1,0 +1,1 @@
+"""Play: the games held in memory, the core that takes their steps, and the parts it is given."""

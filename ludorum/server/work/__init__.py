@@ -1,0 +1,1 @@
+"""Work off the event loop: worker processes for disclosures, replays and searches."""
