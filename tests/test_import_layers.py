@@ -76,7 +76,7 @@ def test_ludorum_keeps_its_layers_and_has_no_import_circle() -> None:
         ("ludorum.games.signum.balance", "ludorum.agents"),  # a game playing with the search bots
         ("ludorum.lab.play", "ludorum.bench"),  # only the command line imports a bench
         ("ludorum.bench.server", "ludorum.cli"),
-        ("ludorum.agents.pool", "ludorum.server"),
+        ("ludorum.agents.kinds", "ludorum.server"),
     ],
 )
 def test_an_import_up_a_layer_breaks_the_layers(upward: Import) -> None:
