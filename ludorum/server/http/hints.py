@@ -7,7 +7,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request, Response
 
-from ludorum.agents.analysis import LEVEL
+from ludorum.agents.review import LEVEL
 from ludorum.server.http.deps import lobby_of, refusals, require_seat
 from ludorum.server.play.hints import Hints
 from ludorum.server.play.lobby import Lobby
