@@ -92,9 +92,9 @@ def spiel_bot(spiel_game: Any, simulations: int, seed: int) -> Any:
 
 def openspiel_ratio(name: str, slices: int = 4, seconds: float = 1.0) -> tuple[float, float]:
     """Simulations per CPU second of our MCTS and of OpenSpiel's Python ``MCTSBot`` on equal settings:
-    the same position sixty decisions in, one random rollout to the end per simulation, no evaluation,
-    no guide, no tree reuse; measured in alternating slices so that the machine's load hits both alike
-    (needs the ``rl`` extra)."""
+    the same position sixty decisions in, eight simulations a search, one random rollout to the end per
+    simulation, no evaluation, no guide, no tree reuse; measured in alternating slices so that the
+    machine's load hits both alike (needs the ``rl`` extra)."""
     import pyspiel
 
     import ludorum.rl.openspiel as los
@@ -107,7 +107,7 @@ def openspiel_ratio(name: str, slices: int = 4, seconds: float = 1.0) -> tuple[f
     sims = 8
     spiel = spiel_bot(spiel_game, sims, 0)
     info = InformationSet(game, target, game.to_move(target))
-    equal = SearchSettings(iterations=50, depth=None, policy="random", reuse=False)
+    equal = SearchSettings(iterations=sims, depth=None, policy="random", reuse=False)
     ours, theirs = [0, 0.0], [0, 0.0]
     for _ in range(slices):
         start = time.process_time()

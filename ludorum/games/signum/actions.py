@@ -8,6 +8,7 @@ its card.  Quick Shooter may shoot and Battle Mage may use magic after moving (R
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 from ludorum.engine import CANCEL, Action
@@ -16,7 +17,16 @@ from ludorum.games.signum import battlefield as bf
 from ludorum.games.signum import combat
 from ludorum.games.signum import creatures as cr
 from ludorum.games.signum.glossary import Prop
-from ludorum.games.signum.movement import begin_move, contact_moves, destination_index, destinations
+from ludorum.games.signum.movement import (
+    allowance,
+    begin_move,
+    contact_move,
+    contact_moves,
+    destination_point,
+    destinations,
+    direction_destinations,
+    direction_slots,
+)
 from ludorum.games.signum.state import Model, SignumState, new_action
 
 DONE = Action("done")
@@ -68,17 +78,68 @@ def _shot_refusal(s: SignumState, m: Model, t: Model, in_contact: bool) -> Calla
 def stage_actions(s: SignumState) -> list[Action]:
     """What the acting creature may do now."""
     m = s.model(s.acting)
+    have = cr.props(s, m)  # asked of many times below: cr.has is ``in have``, cr.x_of is _x(have, ...)
+    if s.stage != 0:
+        return _stage_rest(s, m, have)
+    out: list[Action] = []
+    for i, mm, _, _ in destinations(s, m, False):
+        out.append(new_action(("move", (i, mm))))
+    out.extend(_contacts(s, m))
+    if "slow" not in have:  # › Slow: cannot Run
+        for i, _, _, _ in destinations(s, m, True):
+            out.append(new_action(("run", (i,))))
+    out.extend(_stage_rest(s, m, have))
+    return out
+
+
+def random_stage_action(s: SignumState, rng: random.Random) -> Action:
+    """At the first stage, one of :func:`stage_actions` other than CANCEL, each as likely, without finding
+    every destination.
+
+    Rejection sampling, exact: every round draws one of ``n`` equally likely slots — each of the other
+    actions, each enemy (moving into contact with it), and for each direction as many slots of a move
+    (and of a run) as it has lengths.  An enemy's slot is its contact if the creature can reach it; a
+    direction's k-th slot is its k-th destination if it has that many (found for that direction alone);
+    else the round is drawn again.  So each legal action has exactly one slot, and each is as likely.
+    """
+    m = s.model(s.acting)
+    have = cr.props(s, m)
+    rest = _stage_rest(s, m, have)
+    rest.pop()  # CANCEL, always last at the first stage
+    foes = cr.enemies(s, m)  # a slot each: moving into contact with it, if it can
+    directions = len(bf.DIRECTIONS)
+    walk, dash = direction_slots(s, m)
+    if "slow" in have:  # › Slow: cannot Run
+        dash = 0
+    n = len(rest) + len(foes) + directions * (walk + dash)
+    while True:
+        k = rng.randrange(n)
+        if k < len(rest):
+            return rest[k]
+        k -= len(rest)
+        if k < len(foes):
+            if contact_move(s, m, foes[k], allowance(s, m, False)) is not None:
+                return new_action(("contact", (foes[k].uid,)))
+            continue
+        k -= len(foes)
+        run = k >= directions * walk
+        d, j = divmod(k - directions * walk, dash) if run else divmod(k, walk)
+        found = direction_destinations(s, m, run, d)
+        if j < len(found):
+            i, mm, _, _ = found[j]
+            return new_action(("run", (i,))) if run else new_action(("move", (i, mm)))
+
+
+def _contacts(s: SignumState, m: Model) -> list[Action]:
+    """Moving into contact with each enemy in reach, at the first stage."""
+    return [new_action(("contact", (uid,))) for uid in contact_moves(s, m)]
+
+
+def _stage_rest(s: SignumState, m: Model, have: dict[str, Prop]) -> list[Action]:
+    """What the acting creature may do besides moving: fight, shoot, use an ability, find the hidden, end
+    its activation (and, at the first stage, cancel it)."""
     moved = s.stage >= 1
     out: list[Action] = []
-    have = cr.props(s, m)  # asked of many times below: cr.has is ``in have``, cr.x_of is _x(have, ...)
-    if s.stage == 0:
-        for i, mm, _, _ in destinations(s, m, False):
-            out.append(new_action(("move", (i, mm))))
-        for uid in contact_moves(s, m):
-            out.append(new_action(("contact", (uid,))))
-        if "slow" not in have:  # › Slow: cannot Run
-            for i, _, _, _ in destinations(s, m, True):
-                out.append(new_action(("run", (i,))))
     # Every enemy in contact, hidden or not, found once: melee, finding the hidden and Shot's "engaged".
     touching = cr.enemies_in_contact(s, m, True)
     near = [e for e in touching if not e.hidden]
@@ -168,7 +229,7 @@ def apply_stage(s: SignumState, action: Action) -> None:
         combat.end_activation(s, uid)
     elif kind in ("move", "run"):
         run = kind == "run"
-        point = destination_index(s, m, run).get((args[0],) if run else (args[0], args[1]))
+        point = destination_point(s, m, run, (args[0],) if run else (args[0], args[1]))
         if point is not None:
             begin_move(s, uid, point[0], point[1], run)
     elif kind == "contact":
