@@ -88,6 +88,30 @@ def pettingzoo_meter(env: Any, observe: bool) -> _Meter:
     return _Meter(play)
 
 
+BATCH = 16
+"""Games in the batched stepper's figure."""
+
+
+def batch_meter(name: str, players: int, n: int = BATCH, steps: int = 64) -> _Meter:
+    """Game steps of :class:`~ludorum.rl.batch.BatchStepper` with ``n`` games and a random masked agent,
+    observing every step (the stacked observations are written at every step), ``steps`` batched steps a
+    turn."""
+    from ludorum.rl.batch import BatchStepper
+
+    batch = BatchStepper(name, n, players)
+    rng = np.random.default_rng(0)
+
+    def play(seed: int) -> int:
+        batch.reset(seed * 100_000)
+        for _ in range(steps):
+            # one legal id per row: the argmax of random keys over the legal ids
+            keys = rng.random(batch.masks.shape) * batch.masks
+            batch.step(list(keys.argmax(axis=1)))
+        return steps * n
+
+    return _Meter(play)
+
+
 def equal_search_line(name: str, seconds: float) -> str:
     """Our MCTS against OpenSpiel's ``MCTSBot`` through the adapter, on equal settings only (one random
     rollout to the end per simulation, no evaluation, no guide, no tree reuse), in four alternating
@@ -120,12 +144,14 @@ def report(names: Sequence[str] | None = None, seconds: float = 3.0) -> Iterator
         raw = raw_meter(name, p)
         fast = pettingzoo_meter(lpz.env(name, players=p), observe=False)
         full = pettingzoo_meter(lpz.env(name, players=p), observe=True)
-        interleaved([m for m in (raw, fast, full, c4) if m is not None], seconds)
+        batch = batch_meter(name, p)
+        interleaved([m for m in (raw, fast, full, batch, c4) if m is not None], seconds)
         vs = f"; {fast.rate / c4.rate:.1f}× / {full.rate / c4.rate:.1f}× connect_four_v3" if c4 else ""
         yield (
             f"RL {name} {p}p: engine {raw.rate:,.0f} decisions/s; PettingZoo {fast.rate:,.0f} steps/s "
             f"with masks ({fast.rate / raw.rate:.0%} of the engine), {full.rate:,.0f} steps/s observing "
-            f"every step ({full.rate / raw.rate:.0%}){vs}"
+            f"every step ({full.rate / raw.rate:.0%}){vs}; batched stepper, {BATCH} games observed every "
+            f"step: {batch.rate:,.0f} steps/s ({batch.rate / raw.rate:.0%})"
         )
         yield equal_search_line(name, seconds)
     if c4 is not None:

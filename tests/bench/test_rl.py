@@ -12,6 +12,7 @@ def test_bench_reports_each_figure() -> None:
     assert "connect_four_v3" in lines[-1] and "steps/s" in lines[-1]
     assert "engine" in text and "steps/s with masks" in text and "OpenSpiel MCTSBot" in text
     assert "ours/OpenSpiel" in text
+    assert "batched stepper, 16 games observed every step" in text
 
 
 def test_the_search_comparison_is_on_equal_settings_only() -> None:
