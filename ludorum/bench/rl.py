@@ -1,5 +1,6 @@
 """RL figures for ``make bench``: environment steps/s against the raw engine and PettingZoo's
-``connect_four_v3``, and OpenSpiel's MCTSBot simulations/s against our own MCTS (docs/rl.md).
+``connect_four_v3``, and OpenSpiel's MCTSBot simulations/s against our own MCTS on equal settings
+(docs/rl.md).
 
 Everything runs in this process; the caller pins it to one core.
 """
@@ -13,8 +14,8 @@ from typing import Any
 
 import numpy as np
 
-from ludorum.bench.engine import mid_game, random_playout
-from ludorum.engine.information import InformationSet
+from ludorum.bench.engine import random_playout
+from ludorum.bench.search import openspiel_ratio
 from ludorum.games import registry
 
 
@@ -87,52 +88,46 @@ def pettingzoo_meter(env: Any, observe: bool) -> _Meter:
     return _Meter(play)
 
 
-def openspiel_mcts_rate(name: str, players: int, seconds: float) -> float:
-    """Simulations/s of OpenSpiel's MCTSBot (one random rollout per leaf) through the adapter, from a
-    position sixty decisions in."""
-    import pyspiel
-    from open_spiel.python.algorithms import mcts
-
-    import ludorum.rl.openspiel as los
-
-    game = pyspiel.load_game(los.short_name(name), {"players": players})
-    target = mid_game(registry().get(name), players)
-    state = game.state_at(target)
-    sims = 8
-    bot = mcts.MCTSBot(game, 2.0, sims, mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)),
-                       random_state=np.random.RandomState(0), solve=False)  # fmt: skip
-    done = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds or done == 0:
-        bot.mcts_search(state)
-        done += sims
-    return done / (time.perf_counter() - start)
+BATCH = 16
+"""Games in the batched stepper's figure."""
 
 
-def ludorum_mcts_rate(name: str, players: int, seconds: float) -> float | None:
-    """Simulations/s of our MCTS (ludorum.agents.search, default settings but full information) on the
-    same position; ``None`` when the search bots are not there."""
-    try:
-        from ludorum.agents.search import SearchBot, SearchSettings
-    except ImportError:
-        return None
-    game = registry().get(name)
-    state = mid_game(game, players)
-    seat = game.to_move(state)
-    its = 200
-    done = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds or done == 0:
-        bot = SearchBot(SearchSettings(iterations=its, reuse=False))
-        bot.decide(InformationSet(game, state, seat), random.Random(done))
-        done += bot.last.iterations if hasattr(bot.last, "iterations") else its
-    return done / (time.perf_counter() - start)
+def batch_meter(name: str, players: int, n: int = BATCH, steps: int = 64) -> _Meter:
+    """Game steps of :class:`~ludorum.rl.batch.BatchStepper` with ``n`` games and a random masked agent,
+    observing every step (the stacked observations are written at every step), ``steps`` batched steps a
+    turn."""
+    from ludorum.rl.batch import BatchStepper
+
+    batch = BatchStepper(name, n, players)
+    rng = np.random.default_rng(0)
+
+    def play(seed: int) -> int:
+        batch.reset(seed * 100_000)
+        for _ in range(steps):
+            # one legal id per row: the argmax of random keys over the legal ids
+            keys = rng.random(batch.masks.shape) * batch.masks
+            batch.step(list(keys.argmax(axis=1)))
+        return steps * n
+
+    return _Meter(play)
+
+
+def equal_search_line(name: str, seconds: float) -> str:
+    """Our MCTS against OpenSpiel's ``MCTSBot`` through the adapter, on equal settings only (one random
+    rollout to the end per simulation, no evaluation, no guide, no tree reuse), in four alternating
+    CPU-time slices of ``seconds / 4`` each (:func:`ludorum.bench.search.openspiel_ratio`)."""
+    ours, theirs = openspiel_ratio(name, slices=4, seconds=seconds / 4)
+    return (
+        f"RL {name} 2p: MCTS on equal settings (one random rollout to the end per simulation, no evaluation, "
+        f"no guide, no reuse; alternating CPU-time slices): ours {ours:,.1f} simulations/s, OpenSpiel "
+        f"MCTSBot {theirs:,.1f} through the adapter; ours/OpenSpiel {ours / theirs:.1f}×"
+    )
 
 
 def report(names: Sequence[str] | None = None, seconds: float = 3.0) -> Iterator[str]:
     """Lines of figures: per game, raw decisions/s and PettingZoo steps/s (mask only, and observing) with
     their ratios, measured in turns with PettingZoo's connect_four_v3; OpenSpiel MCTSBot simulations/s
-    against ours."""
+    against ours on equal settings (:func:`equal_search_line`)."""
     from ludorum.rl import pettingzoo as lpz
 
     names = list(names or [g.name for g in registry()])
@@ -149,21 +144,16 @@ def report(names: Sequence[str] | None = None, seconds: float = 3.0) -> Iterator
         raw = raw_meter(name, p)
         fast = pettingzoo_meter(lpz.env(name, players=p), observe=False)
         full = pettingzoo_meter(lpz.env(name, players=p), observe=True)
-        interleaved([m for m in (raw, fast, full, c4) if m is not None], seconds)
+        batch = batch_meter(name, p)
+        interleaved([m for m in (raw, fast, full, batch, c4) if m is not None], seconds)
         vs = f"; {fast.rate / c4.rate:.1f}× / {full.rate / c4.rate:.1f}× connect_four_v3" if c4 else ""
         yield (
             f"RL {name} {p}p: engine {raw.rate:,.0f} decisions/s; PettingZoo {fast.rate:,.0f} steps/s "
             f"with masks ({fast.rate / raw.rate:.0%} of the engine), {full.rate:,.0f} steps/s observing "
-            f"every step ({full.rate / raw.rate:.0%}){vs}"
+            f"every step ({full.rate / raw.rate:.0%}){vs}; batched stepper, {BATCH} games observed every "
+            f"step: {batch.rate:,.0f} steps/s ({batch.rate / raw.rate:.0%})"
         )
-        spiel = openspiel_mcts_rate(name, p, seconds)
-        ours = ludorum_mcts_rate(name, p, seconds)
-        ratio = f"; ours/OpenSpiel {ours / spiel:.1f}×" if ours else "; our MCTS not available"
-        yield (
-            f"RL {name} {p}p: OpenSpiel MCTSBot {spiel:,.0f} simulations/s through the adapter"
-            + (f", our MCTS {ours:,.0f} simulations/s" if ours else "")
-            + ratio
-        )
+        yield equal_search_line(name, seconds)
     if c4 is not None:
         yield (
             f"PettingZoo connect_four_v3: {c4.rate:,.0f} steps/s (random masked agent, observing every "

@@ -78,14 +78,24 @@ def measure_search(game: Game[Any], players: int = 2, seconds: float = 3.0) -> S
     )
 
 
+def spiel_bot(spiel_game: Any, simulations: int, seed: int) -> Any:
+    """OpenSpiel's ``MCTSBot`` as every comparison here runs it: UCT constant 2, ``simulations`` a search,
+    one random rollout to the end per simulation, no solver, seeded."""
+    import numpy as np
+    from open_spiel.python.algorithms import mcts
+
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed))
+    return mcts.MCTSBot(
+        spiel_game, 2.0, simulations, evaluator, random_state=np.random.RandomState(seed), solve=False
+    )
+
+
 def openspiel_ratio(name: str, slices: int = 4, seconds: float = 1.0) -> tuple[float, float]:
     """Simulations per CPU second of our MCTS and of OpenSpiel's Python ``MCTSBot`` on equal settings:
-    the same position sixty decisions in, one random rollout to the end per simulation, no evaluation,
-    no guide, no tree reuse; measured in alternating slices so that the machine's load hits both alike
-    (needs the ``rl`` extra)."""
-    import numpy as np
+    the same position sixty decisions in, eight simulations a search, one random rollout to the end per
+    simulation, no evaluation, no guide, no tree reuse; measured in alternating slices so that the
+    machine's load hits both alike (needs the ``rl`` extra)."""
     import pyspiel
-    from open_spiel.python.algorithms import mcts
 
     import ludorum.rl.openspiel as los
     from ludorum.games import registry
@@ -95,12 +105,9 @@ def openspiel_ratio(name: str, slices: int = 4, seconds: float = 1.0) -> tuple[f
     target = mid_game(game, 2)
     spiel_state = spiel_game.state_at(target)
     sims = 8
-    spiel = mcts.MCTSBot(
-        spiel_game, 2.0, sims, mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)),
-        random_state=np.random.RandomState(0), solve=False,
-    )  # fmt: skip
+    spiel = spiel_bot(spiel_game, sims, 0)
     info = InformationSet(game, target, game.to_move(target))
-    equal = SearchSettings(iterations=50, depth=None, policy="random", reuse=False)
+    equal = SearchSettings(iterations=sims, depth=None, policy="random", reuse=False)
     ours, theirs = [0, 0.0], [0, 0.0]
     for _ in range(slices):
         start = time.process_time()

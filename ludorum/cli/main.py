@@ -325,10 +325,14 @@ def bench(
     paced_seconds: Annotated[
         float, typer.Option(min=0.1, help="seconds measured at each step of the ramp")
     ] = 20.0,
+    strength: Annotated[
+        bool, typer.Option(help="also play 2 games per game against OpenSpiel's MCTSBot at 0.1 s a move")
+    ] = True,
 ) -> None:
-    """Print engine speed (random-playout decisions/s, clone cost, deepcopy/clone) and the server's:
-    8 games played as fast as they go, one human against expert bots, and the games one process holds
-    at a human's pace (``--paced``)."""
+    """Print engine speed (random-playout decisions/s, clone cost, deepcopy/clone), search and RL speed,
+    our hard level's share of the wins against OpenSpiel's MCTSBot at equal time per move (``--strength``)
+    and the server's: 8 games played as fast as they go, one human against expert bots, and the games one
+    process holds at a human's pace (``--paced``)."""
     from ludorum.bench.engine import measure, one_core
     from ludorum.bench.server_paced import check_ramp
 
@@ -393,6 +397,11 @@ def bench(
         with one_core():
             for line in rl_report(encoded, seconds):
                 console.print(line, soft_wrap=True)
+            if strength:
+                from ludorum.bench.strength import play_match
+
+                for name in encoded:
+                    console.print(play_match(name).line(), soft_wrap=True)
     if server or not chosen:
         _bench_server(chosen, game_name, ramp, paced_seconds)
 

@@ -70,6 +70,15 @@ class Result:
         return Result(tuple(data["scores"]), tuple(data["ranking"]), str(data["reason"]))
 
 
+def uniform_action(legal: Sequence[Action], rng: random.Random) -> Action:
+    """An action of ``legal`` drawn uniformly, never CANCEL when anything else is there (backing out of
+    a compound decision only undoes it: a random player would otherwise spend its time undoing)."""
+    a = legal[rng.randrange(len(legal))]
+    if a == CANCEL and len(legal) > 1:
+        return rng.choice([b for b in legal if b != CANCEL])
+    return a
+
+
 class Game(ABC, Generic[S]):
     """One game's rules.  Subclasses set the class attributes and implement the abstract methods."""
 
@@ -194,6 +203,12 @@ class Game(ABC, Generic[S]):
         Maps each such kind to a description of its arguments; empty for most games.
         """
         return {}
+
+    def random_action(self, state: S, rng: random.Random) -> Action:
+        """An action drawn uniformly from ``legal_actions(state)`` without CANCEL (CANCEL only when nothing
+        else is legal): what a random rollout plays.  A game may override it with a faster sampler of
+        exactly this distribution (one that need not list every legal action first)."""
+        return uniform_action(self.legal_actions(state), rng)
 
     @abstractmethod
     def apply(self, state: S, action: Action) -> S:

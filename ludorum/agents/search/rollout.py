@@ -16,6 +16,7 @@ from typing import Any
 
 from ludorum.engine import CANCEL, CHANCE, Action, Game
 from ludorum.engine.bots import Bot
+from ludorum.engine.game import uniform_action
 from ludorum.engine.information import InformationSet
 
 Policy = Callable[[Any, Sequence[Action], random.Random], Action]
@@ -45,11 +46,9 @@ def sample_outcome(game: Game[Any], state: Any, rng: random.Random) -> Action:
 
 
 def random_policy(state: Any, legal: Sequence[Action], rng: random.Random) -> Action:
-    """A uniformly random action, never CANCEL when anything else is possible."""
-    a = legal[rng.randrange(len(legal))]
-    if a == CANCEL and len(legal) > 1:
-        return rng.choice([b for b in legal if b != CANCEL])
-    return a
+    """A uniformly random action, never CANCEL when anything else is possible (a rollout asks the game's
+    :meth:`~ludorum.engine.Game.random_action` instead, which draws from the same distribution)."""
+    return uniform_action(legal, rng)
 
 
 def bot_policy(game: Game[Any], bot: Bot, epsilon: float = 0.0) -> Policy:
@@ -137,6 +136,8 @@ def rollout(
             return value(state)
         if game.to_move(state) == CHANCE:
             state = game.apply_chance(state, sample_outcome(game, state, rng))
+        elif policy is random_policy:  # the game may draw it without listing every legal action
+            state = game.apply(state, game.random_action(state, rng))
         else:
             state = game.apply(state, policy(state, game.legal_actions(state), rng))
         steps += 1

@@ -8,7 +8,8 @@ its card.  Quick Shooter may shoot and Battle Mage may use magic after moving (R
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import random
+from collections.abc import Callable, Sequence
 
 from ludorum.engine import CANCEL, Action
 from ludorum.engine.i18n import T
@@ -16,7 +17,16 @@ from ludorum.games.signum import battlefield as bf
 from ludorum.games.signum import combat
 from ludorum.games.signum import creatures as cr
 from ludorum.games.signum.glossary import Prop
-from ludorum.games.signum.movement import begin_move, contact_moves, destination_index, destinations
+from ludorum.games.signum.movement import (
+    allowance,
+    begin_move,
+    contact_move,
+    contact_moves,
+    destination_point,
+    destinations,
+    direction_destinations,
+    direction_slots,
+)
 from ludorum.games.signum.state import Model, SignumState, new_action
 
 DONE = Action("done")
@@ -68,58 +78,166 @@ def _shot_refusal(s: SignumState, m: Model, t: Model, in_contact: bool) -> Calla
 def stage_actions(s: SignumState) -> list[Action]:
     """What the acting creature may do now."""
     m = s.model(s.acting)
-    moved = s.stage >= 1
-    out: list[Action] = []
     have = cr.props(s, m)  # asked of many times below: cr.has is ``in have``, cr.x_of is _x(have, ...)
-    if s.stage == 0:
-        for i, mm, _, _ in destinations(s, m, False):
-            out.append(new_action(("move", (i, mm))))
-        for uid in contact_moves(s, m):
-            out.append(new_action(("contact", (uid,))))
-        if "slow" not in have:  # › Slow: cannot Run
-            for i, _, _, _ in destinations(s, m, True):
-                out.append(new_action(("run", (i,))))
+    if s.stage != 0:
+        return _stage_rest(s, m, have)
+    out: list[Action] = []
+    for i, mm, _, _ in destinations(s, m, False):
+        out.append(new_action(("move", (i, mm))))
+    out.extend(_contacts(s, m))
+    if "slow" not in have:  # › Slow: cannot Run
+        for i, _, _, _ in destinations(s, m, True):
+            out.append(new_action(("run", (i,))))
+    out.extend(_stage_rest(s, m, have))
+    return out
+
+
+def random_stage_action(s: SignumState, rng: random.Random) -> Action:
+    """At the first stage, one of :func:`stage_actions` other than CANCEL, each as likely, without finding
+    every destination or checking every target.
+
+    Rejection sampling, exact: every round draws one of ``n`` equally likely slots, in groups: each action
+    found outright (melee, finding the hidden, ending the activation), each candidate of a targeted
+    action (:func:`_targeted`), each enemy (moving into contact with it), and for each direction as many
+    slots of a move (and of a run) as it has lengths.  A candidate's slot is its action if the action is
+    legal; an enemy's is its contact if the creature can reach it; a direction's k-th slot is its k-th
+    destination if it has that many (found for that direction alone); else the round is drawn again.  So
+    each legal action has exactly one slot, and each is as likely.
+    """
+    m = s.model(s.acting)
+    have = cr.props(s, m)
+    touching = cr.enemies_in_contact(s, m, True)
+    near = [e for e in touching if not e.hidden]
+    targets = melee_targets(s, m, near)
+    found = [*_melee(targets), *_detect(touching), DONE]
+    groups: list[tuple[int, Callable[[int], Action | None]]] = [(len(found), found.__getitem__)]
+    for kind, candidates, legal in _targeted(s, m, have, targets, near):
+        groups.append((len(candidates), _slot(kind, candidates, legal)))
+    foes = cr.enemies(s, m)  # a slot each: moving into contact with it, if it can
+    reach = allowance(s, m, False)
+    groups.append((len(foes), lambda k: _contact_slot(s, m, foes[k], reach)))
+    walk, dash = direction_slots(s, m)
+    directions = len(bf.DIRECTIONS)
+    groups.append((directions * walk, lambda k: _destination_slot(s, m, False, *divmod(k, walk))))
+    if "slow" not in have:  # › Slow: cannot Run
+        groups.append((directions * dash, lambda k: _destination_slot(s, m, True, *divmod(k, dash))))
+    n = sum(size for size, _ in groups)
+    while True:
+        k = rng.randrange(n)
+        for size, action in groups:
+            if k < size:
+                drawn = action(k)
+                break
+            k -= size
+        if drawn is not None:
+            return drawn
+
+
+def _slot(
+    kind: str, candidates: Sequence[Model], legal: Callable[[Model], bool]
+) -> Callable[[int], Action | None]:
+    """The slots of a targeted action: the k-th candidate's action if it is legal."""
+    return lambda k: Action(kind, (candidates[k].uid,)) if legal(candidates[k]) else None
+
+
+def _contact_slot(s: SignumState, m: Model, e: Model, reach: float) -> Action | None:
+    """Moving into contact with the enemy ``e``, if the creature can."""
+    return None if contact_move(s, m, e, reach) is None else new_action(("contact", (e.uid,)))
+
+
+def _destination_slot(s: SignumState, m: Model, run: bool, d: int, j: int) -> Action | None:
+    """The ``j``-th destination of a move (or a run) in direction ``d``, if it has that many."""
+    found = direction_destinations(s, m, run, d)
+    if j >= len(found):
+        return None
+    i, mm, _, _ = found[j]
+    return new_action(("run", (i,))) if run else new_action(("move", (i, mm)))
+
+
+def _contacts(s: SignumState, m: Model) -> list[Action]:
+    """Moving into contact with each enemy in reach, at the first stage."""
+    return [new_action(("contact", (uid,))) for uid in contact_moves(s, m)]
+
+
+def _melee(targets: list[Model]) -> list[Action]:
+    """A melee attack on each target."""
+    return [new_action(("melee", (t.uid,))) for t in targets]
+
+
+def _detect(touching: list[Model]) -> list[Action]:
+    """› Hidden: finding a hidden creature in contact "counts as a melee attack", so, like melee, it may
+    follow a move (into contact with it)."""
+    return [Action("detect", (e.uid,)) for e in touching if e.hidden]
+
+
+def _stage_rest(s: SignumState, m: Model, have: dict[str, Prop]) -> list[Action]:
+    """What the acting creature may do besides moving: fight, shoot, use an ability, find the hidden, end
+    its activation (and, at the first stage, cancel it)."""
     # Every enemy in contact, hidden or not, found once: melee, finding the hidden and Shot's "engaged".
     touching = cr.enemies_in_contact(s, m, True)
     near = [e for e in touching if not e.hidden]
     targets = melee_targets(s, m, near)
-    for t in targets:
-        out.append(new_action(("melee", (t.uid,))))
+    out = _melee(targets)
     if s.stage == 2:
         out.append(DONE)
         return out
-    magic_ok = not moved or "battle_mage" in have
-    if _x(have, "magical_strike") and magic_ok:
-        out.extend(Action("strike", (t.uid,)) for t in targets)
-    foes = cr.enemies(s, m)
-    if _x(have, "shot") and (not moved or "quick_shooter" in have):
-        busy = bool(near)  # engaged()
-        out.extend(Action("shoot", (t.uid,)) for t in foes if _shot_refusal(s, m, t, busy) is None)
-    if _x(have, "magic_shot") and magic_ok:
-        out.extend(Action("magic_shot", (t.uid,)) for t in foes if cr.dist(m, t) <= bf.XL + bf.EPS)
-    if _x(have, "control") and magic_ok:
-        out.extend(
-            Action("control", (t.uid,))
-            for t in foes
-            if not t.hidden
-            and not cr.is_hero(s, t)
-            and t.controller < 0
-            and cr.dist(m, t) <= bf.XL + bf.EPS
-            and cr.sees(s, m, t)
-        )
-    if not moved and _x(have, "healer"):
-        out.extend(
-            Action("heal", (f.uid,))
-            for f in s.models
-            if f.side() == m.side() and f.uid != m.uid and f.wounds and cr.dist(m, f) <= bf.XL + bf.EPS
-        )
-    # › Hidden: finding a hidden creature in contact "counts as a melee attack", so, like melee, it may
-    # follow a move (into contact with it).
-    out.extend(Action("detect", (e.uid,)) for e in touching if e.hidden)
+    for kind, candidates, legal in _targeted(s, m, have, targets, near):
+        out.extend(Action(kind, (t.uid,)) for t in candidates if legal(t))
+    out.extend(_detect(touching))
     out.append(DONE)
     if s.stage == 0:
         out.append(CANCEL)
     return out
+
+
+def _targeted(
+    s: SignumState, m: Model, have: dict[str, Prop], targets: list[Model], near: list[Model]
+) -> list[tuple[str, Sequence[Model], Callable[[Model], bool]]]:
+    """The actions with a target the acting creature's abilities give it now, before the second stage:
+    each kind with its candidates and whether a candidate may be its target, in the legal list's order."""
+    moved = s.stage >= 1
+    magic_ok = not moved or "battle_mage" in have
+    out: list[tuple[str, Sequence[Model], Callable[[Model], bool]]] = []
+    if _x(have, "magical_strike") and magic_ok:
+        out.append(("strike", targets, _anyone))
+    foes = cr.enemies(s, m)
+    if _x(have, "shot") and (not moved or "quick_shooter" in have):
+        busy = bool(near)  # engaged()
+        out.append(("shoot", foes, lambda t: _shot_refusal(s, m, t, busy) is None))
+    if _x(have, "magic_shot") and magic_ok:
+        out.append(("magic_shot", foes, lambda t: cr.dist(m, t) <= bf.XL + bf.EPS))
+    if _x(have, "control") and magic_ok:
+        out.append(("control", foes, lambda t: _controllable(s, m, t)))
+    if not moved and _x(have, "healer"):
+        out.append(
+            (
+                "heal",
+                s.models,
+                lambda f: (
+                    f.side() == m.side()
+                    and f.uid != m.uid
+                    and bool(f.wounds)
+                    and cr.dist(m, f) <= bf.XL + bf.EPS
+                ),
+            )
+        )
+    return out
+
+
+def _anyone(t: Model) -> bool:
+    """Every candidate may be the target."""
+    return True
+
+
+def _controllable(s: SignumState, m: Model, t: Model) -> bool:
+    """Whether ``m`` may take control of the enemy ``t``: seen, within XL, not a hero, not controlled."""
+    return (
+        not t.hidden
+        and not cr.is_hero(s, t)
+        and t.controller < 0
+        and cr.dist(m, t) <= bf.XL + bf.EPS
+        and cr.sees(s, m, t)
+    )
 
 
 def _x(have: dict[str, Prop], name: str) -> int:
@@ -168,7 +286,7 @@ def apply_stage(s: SignumState, action: Action) -> None:
         combat.end_activation(s, uid)
     elif kind in ("move", "run"):
         run = kind == "run"
-        point = destination_index(s, m, run).get((args[0],) if run else (args[0], args[1]))
+        point = destination_point(s, m, run, (args[0],) if run else (args[0], args[1]))
         if point is not None:
             begin_move(s, uid, point[0], point[1], run)
     elif kind == "contact":

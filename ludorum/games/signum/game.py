@@ -15,7 +15,7 @@ from ludorum.engine.state import derived_view_matches, derived_view_names
 from ludorum.games.signum import actions as act
 from ludorum.games.signum import combat, dice, setup, turn, victory
 from ludorum.games.signum import creatures as cr
-from ludorum.games.signum.movement import destination_index, why_not_point
+from ludorum.games.signum.movement import destination_point, why_not_point
 from ludorum.games.signum.state import SignumState, new_action, player
 
 VIEW_KEYS = derived_view_names(SignumState) | {"cards", "to_move"}
@@ -192,6 +192,13 @@ class SignumGame(Game[SignumState]):
             END_TURN,
         ]
 
+    def random_action(self, state: SignumState, rng: random.Random) -> Action:
+        """As the engine's, but a creature about to move draws without listing every destination
+        (:func:`~ludorum.games.signum.actions.random_stage_action`, the same distribution)."""
+        if _cache[0] is not state and self._moving(state):
+            return act.random_stage_action(state, rng)
+        return super().random_action(state, rng)
+
     def chance_outcomes(self, state: SignumState) -> Sequence[tuple[Action, float]]:
         """Dice face counts with their multinomial probabilities; every player is as likely to win the
         opening roll."""
@@ -268,8 +275,8 @@ class SignumGame(Game[SignumState]):
             m = s.model(s.acting)
             if kind == "run" and cr.has(s, m, "slow"):
                 return False
-            try:  # the list's names as keys: one look-up, where comparing with each was a loop
-                return tuple(args) in destination_index(s, m, kind == "run")
+            try:  # the list's names as keys (or the one direction named): no loop over the list
+                return destination_point(s, m, kind == "run", tuple(args)) is not None
             except TypeError:  # an unhashable argument names no destination
                 return False
         return False

@@ -15,6 +15,7 @@ from typing import Any
 from ludorum.games.signum import battlefield as bf
 from ludorum.games.signum import creatures as cr
 from ludorum.games.signum.combat import backstab, finish_move, reveal
+from ludorum.games.signum.paths import Paths
 from ludorum.games.signum.state import Model, Pending, SignumState
 
 
@@ -103,42 +104,100 @@ def _destinations(
     s: SignumState, m: Model
 ) -> tuple[list[tuple[int, int, float, float]], list[tuple[int, int, float, float]]]:
     """The destinations of a move and of a run, found together."""
-    walk, dash = cr.movement(m), cr.run_distance(m)
-    if _held(s, m):  # allowance(), once for both
-        walk, dash = min(walk, bf.S), min(dash, bf.S)
-    groups = bf.destination_groups(
+    paths = _paths(s, m)
+    return paths.group(0), paths.group(1)
+
+
+def _paths(s: SignumState, m: Model) -> Paths:
+    """The creature's straight moves on this Battlefield, group 0 its move's lengths and group 1 its
+    run's (remembered with the destinations: its legal list, a random draw and the move itself ask)."""
+    scope = _scope(s)
+    key = ("paths", m.uid)
+    found = scope.get(key)
+    if found is not None and found[0] is m:
+        return found[1]  # type: ignore[no-any-return]
+    paths = Paths(
         cr.disc(m),
-        _length_groups(walk, dash),
+        _lengths(s, m),
         cr.others(s, m.uid),
         cr.obstacles(s.terrain),
         cr.has(s, m, "flight"),
     )
-    return groups[0], groups[1]
+    scope[key] = (m, paths)
+    return paths
+
+
+def _lengths(s: SignumState, m: Model) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """The lengths of the creature's move and of its run (:func:`allowance`, once for both)."""
+    walk, dash = cr.movement(m), cr.run_distance(m)
+    if _held(s, m):
+        walk, dash = min(walk, bf.S), min(dash, bf.S)
+    return _length_groups(walk, dash)
+
+
+def direction_slots(s: SignumState, m: Model) -> tuple[int, int]:
+    """How many destinations of a move and of a run one direction can hold at most: one per length."""
+    walk, dash = _lengths(s, m)
+    return len(walk), len(dash)
+
+
+def direction_destinations(
+    s: SignumState, m: Model, run: bool, d: int
+) -> list[tuple[int, int, float, float]]:
+    """The destinations of a move (or a run) in direction ``d`` alone, in the order :func:`destinations`
+    lists them (remembered, as the move then asks for its point)."""
+    scope = _scope(s)
+    key = ("direction", m.uid, run, d)
+    found = scope.get(key)
+    if found is None or found[0] is not m:
+        found = scope[key] = (m, _paths(s, m).direction(d, int(run)))
+    return found[1]
+
+
+def destination_point(
+    s: SignumState, m: Model, run: bool, name: tuple[Any, ...]
+) -> tuple[float, float] | None:
+    """The end point of the destination a move's ``(direction, length in mm)`` or a run's
+    ``(direction,)`` names, or ``None`` if none is legal: :func:`destination_index`'s answer, found from
+    the one direction named unless every destination is known already."""
+    index = _scope(s).get(("index", m.uid, run))
+    if index is not None:
+        return index.get(name)  # type: ignore[no-any-return]
+    d = name[0]
+    if d not in range(len(bf.DIRECTIONS)):  # compared as the index's keys would be (1.0 == 1)
+        return None
+    for i, mm, x, y in direction_destinations(s, m, run, int(d)):
+        if ((i,) if run else (i, mm)) == name:
+            return x, y
+    return None
 
 
 def contact_moves(s: SignumState, m: Model, limit: float | None = None) -> dict[int, tuple[float, float]]:
     """Enemies the creature can move into contact with (target uid → destination)."""
     reach = allowance(s, m, False) if limit is None else limit
-    me = cr.disc(m)
-    check: bf.MoveCheck | None = None  # built for the first enemy in reach: most moves have none
     out = {}
-    mx, my, r, radius, hypot = m.x, m.y, cr.RADIUS[m.card], cr.RADIUS, math.hypot
     for e in cr.enemies(s, m):
-        # cr.dist(m, e) > reach + EPS, inlined (its arithmetic; a negative distance, 0 there, is within
-        # reach either way): every enemy of every moving creature asks.
-        if hypot(mx - e.x, my - e.y) - r - radius[e.card] > reach + bf.EPS:
-            continue
-        ed = cr.disc_of(s, e)
-        if bf.in_contact(me, ed):
-            continue
-        x, y, need = bf.contact_point(me, ed)
-        if need > reach + bf.EPS:
-            continue
-        if check is None:
-            check = move_check(s, m, reach)
-        if not check.refused(x, y):
-            out[e.uid] = (x, y)
+        point = contact_move(s, m, e, reach)
+        if point is not None:
+            out[e.uid] = point
     return out
+
+
+def contact_move(s: SignumState, m: Model, e: Model, reach: float) -> tuple[float, float] | None:
+    """Where the creature's move of at most ``reach`` into contact with the enemy ``e`` ends, or ``None``
+    if it cannot (:func:`contact_moves` for one enemy: a random draw asks for the one it drew)."""
+    # cr.dist(m, e) > reach + EPS, inlined (its arithmetic; a negative distance, 0 there, is within reach
+    # either way): every enemy of every moving creature asks.
+    if math.hypot(m.x - e.x, m.y - e.y) - cr.RADIUS[m.card] - cr.RADIUS[e.card] > reach + bf.EPS:
+        return None
+    me, ed = cr.disc(m), cr.disc_of(s, e)
+    if bf.in_contact(me, ed):
+        return None
+    x, y, need = bf.contact_point(me, ed)
+    # the check is built for the first enemy in reach (most moves have none) and remembered
+    if need > reach + bf.EPS or move_check(s, m, reach).refused(x, y):
+        return None
+    return x, y
 
 
 def move_check(s: SignumState, m: Model, reach: float) -> bf.MoveCheck:

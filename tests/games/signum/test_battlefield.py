@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from ludorum.engine import Action, IllegalAction
 from ludorum.engine.playout import random_states
-from ludorum.games.signum import GAME
+from ludorum.games.signum import GAME, paths
 from ludorum.games.signum import battlefield as bf
 from ludorum.games.signum.movement import PointCheck, destination_index, destinations
 from ludorum.games.signum.state import SignumState
@@ -79,7 +79,7 @@ def test_board_edge() -> None:
 
 def test_destination_set_directions_and_lengths() -> None:
     mover = bf.Disc(30, 30, 1.5)
-    dests = bf.destinations(mover, [8.0, 10.0], [], [], False, 10.0)
+    dests = paths.destinations(mover, [8.0, 10.0], [], [], False, 10.0)
     assert len(dests) == 16
     for i, mm, x, y in dests:
         assert math.hypot(x - 30, y - 30) == pytest.approx(mm / 10, abs=0.02)
@@ -88,7 +88,7 @@ def test_destination_set_directions_and_lengths() -> None:
 
 def test_destinations_shortened_at_the_edge_and_refused_through_bases() -> None:
     mover = bf.Disc(30, 3, 1.5)
-    dests = bf.destinations(mover, [10.0], [bf.Disc(30, 10, 1.5)], [], False, 10.0)
+    dests = paths.destinations(mover, [10.0], [bf.Disc(30, 10, 1.5)], [], False, 10.0)
     dirs = {d[0] for d in dests}
     assert 2 not in dirs  # north is blocked by the base
     south = [d for d in dests if d[0] == 6]
@@ -148,7 +148,7 @@ def test_every_offered_destination_is_a_legal_move(
     terrain = [t for t in terrain if not (t.impassable and bf.overlaps(mover, t.disc))]
     if any(t.difficult and bf.in_terrain(mover, t) for t in terrain):
         return  # a creature starting in difficult terrain gets an allowance of S (movement.allowance)
-    for _, _, dx, dy in bf.destinations(mover, [8.0, 10.0], others, terrain, flight, 10.0):
+    for _, _, dx, dy in paths.destinations(mover, [8.0, 10.0], others, terrain, flight, 10.0):
         assert bf.check_move(mover, dx, dy, 10.0, others, terrain, flight) is None
 
 

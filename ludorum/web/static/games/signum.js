@@ -191,7 +191,7 @@
   }
 
   /** Where a move of `cm` along direction i ends: shortened at the board edge and on entering difficult
-   *  terrain, as battlefield.destination_groups does (the action itself names only direction and length). */
+   *  terrain, as paths.destination_groups does (the action itself names only direction and length). */
   function destination(view, m, i, cm) {
     const [ux, uy] = DIRECTIONS[i];
     const r = radiusCm(view, m);
