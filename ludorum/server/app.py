@@ -27,6 +27,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ludorum.agents.pool import BotPool
 from ludorum.engine import Registry
+from ludorum.server.accounts.routes import router as accounts_router
+from ludorum.server.accounts.service import Accounts
 from ludorum.server.api import router
 from ludorum.server.clocks import Clock
 from ludorum.server.db import Store, default_sqlite_url
@@ -200,6 +202,7 @@ def create_app(
         hub.workers = Workers(workers)  # disclosures and replays: worker processes too
         hub.workers.start()
         app.state.hub = hub
+        app.state.accounts = Accounts(store.engine)
         await hub.start()
         try:
             yield
@@ -221,6 +224,7 @@ def create_app(
     app.add_middleware(LanguageMiddleware)  # the reader's language, for every answer and push
     app.include_router(router)
     app.include_router(hints_router)
+    app.include_router(accounts_router)
     app.state.hints = Hints()
 
     def renderer(name: str) -> Path | None:
