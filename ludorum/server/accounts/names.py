@@ -62,6 +62,7 @@ def _representative(c: str) -> str:
 
 def name_key(name: str) -> str:
     """The name's skeleton: equal for names that look alike (the database keeps it unique)."""
+
     def skeleton(text: str) -> str:
         return "".join(_representative(c) for c in text if c not in _SEPARATORS)
 

@@ -14,7 +14,8 @@ from typing import Any, TypeVar
 from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, Field
 
-from ludorum.server.accounts import names, passwords, service
+from ludorum.server.accounts import names, passkeys, passwords, service
+from ludorum.server.accounts.passkeys import Passkeys
 from ludorum.server.accounts.service import Accounts
 from ludorum.server.errors import ApiError, retry_later
 from ludorum.server.limits import client_key
@@ -51,6 +52,11 @@ def accounts_of(request: Request) -> Accounts:
     """The app's accounts."""
     found: Accounts = request.app.state.accounts
     return found
+
+
+def passkeys_of(request: Request) -> Passkeys:
+    """The app's passkey ceremonies."""
+    return Passkeys(accounts_of(request))
 
 
 def session_token(request: Request) -> str | None:
@@ -161,3 +167,50 @@ async def delete_account(request: Request, response: Response) -> None:
     """Delete one's account; its sessions end."""
     await _run(accounts_of(request).delete, session_token(request))
     response.delete_cookie(COOKIE, path="/")
+
+
+def _relying_party(request: Request) -> tuple[str, str]:
+    """The WebAuthn relying party id (the host the browser asked) and the expected origin."""
+    url = request.url
+    return url.hostname or "localhost", f"{url.scheme}://{url.netloc}"
+
+
+async def _passkey(fn: Callable[..., R], *args: Any) -> R:
+    try:
+        return await _run(fn, *args)
+    except passkeys.BadPasskey as e:
+        raise ApiError(422, "passkey_refused", str(e)) from None
+
+
+@router.post("/me/passkeys/options")
+async def passkey_options(request: Request) -> Response:
+    """Start registering a passkey for oneself: options for ``navigator.credentials.create``."""
+    rp_id, _origin = _relying_party(request)
+    options = await _passkey(passkeys_of(request).registration_options, session_token(request), rp_id)
+    return Response(options, media_type="application/json")
+
+
+@router.post("/me/passkeys", status_code=201)
+async def add_passkey(body: dict[str, Any], request: Request) -> dict[str, Any]:
+    """Finish registering: the credential ``navigator.credentials.create`` made."""
+    rp_id, origin = _relying_party(request)
+    account = await _passkey(passkeys_of(request).register, session_token(request), body, rp_id, origin)
+    return {"account": account.to_json()}
+
+
+@router.post("/session/passkey/options")
+async def passkey_sign_in_options(request: Request) -> Response:
+    """Start signing in with a passkey: options for ``navigator.credentials.get``."""
+    rp_id, _origin = _relying_party(request)
+    options = await _passkey(passkeys_of(request).sign_in_options, rp_id, _address(request))
+    return Response(options, media_type="application/json")
+
+
+@router.post("/session/passkey")
+async def passkey_sign_in(body: dict[str, Any], request: Request, response: Response) -> dict[str, Any]:
+    """Finish signing in: the assertion ``navigator.credentials.get`` made; a new session."""
+    rp_id, origin = _relying_party(request)
+    account, token = await _passkey(passkeys_of(request).sign_in, body, rp_id, origin, _address(request))
+    await _run(accounts_of(request).sign_out, session_token(request))
+    _set_cookie(request, response, token)
+    return {"account": account.to_json()}

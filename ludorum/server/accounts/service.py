@@ -70,7 +70,8 @@ class Account:
         }
 
 
-def _account(row: AccountRow, passkeys: int = 0) -> Account:
+def account_of(row: AccountRow, passkeys: int = 0) -> Account:
+    """The :class:`Account` a row describes."""
     return Account(row.id, row.name, row.guest, row.password_hash is not None, passkeys)
 
 
@@ -88,7 +89,8 @@ class Accounts:
 
     # -- sessions ------------------------------------------------------------------------------------
 
-    def _open_session(self, db: Session, account_id: str) -> str:
+    def open_session(self, db: Session, account_id: str) -> str:
+        """A new session for ``account_id`` in ``db``'s transaction; its token (only the hash is stored)."""
         token = secrets.token_urlsafe(32)
         at = self.clock()
         db.add(
@@ -109,11 +111,12 @@ class Accounts:
             .join(SessionRow, SessionRow.account_id == AccountRow.id)
             .where(SessionRow.token_hash == token_hash(token))
         ).first()
-        if found is None or _aware(found[1]) <= self.clock():
+        if found is None or aware(found[1]) <= self.clock():
             return None
         return found[0]
 
-    def _signed_in(self, db: Session, token: str | None) -> AccountRow:
+    def signed_in(self, db: Session, token: str | None) -> AccountRow:
+        """The row of the account ``token`` signs in, or :class:`NotSignedIn`."""
         row = self._row_for(db, token)
         if row is None:
             raise NotSignedIn("sign in first (or play as a guest)")
@@ -126,7 +129,7 @@ class Accounts:
             if row is None:
                 return None
             keys = db.scalar(select(func.count()).where(PasskeyRow.account_id == row.id)) or 0
-            return _account(row, keys)
+            return account_of(row, keys)
 
     def sign_out(self, token: str | None) -> None:
         """End the session ``token`` opened (nothing if it is unknown)."""
@@ -155,7 +158,7 @@ class Accounts:
                     )
                     db.add(row)
                     db.flush()
-                    return _account(row), self._open_session(db, row.id)
+                    return account_of(row), self.open_session(db, row.id)
             except IntegrityError:
                 continue  # the generated name was taken: draw another
         raise NameTaken("no free guest name was found; try again")
@@ -182,7 +185,7 @@ class Accounts:
                 db.flush()
                 # a new token: the guest's old one is ended, so a cookie planted before cannot follow
                 db.execute(delete(SessionRow).where(SessionRow.account_id == row.id))
-                return _account(row), self._open_session(db, row.id)
+                return account_of(row), self.open_session(db, row.id)
         except IntegrityError:
             raise NameTaken(f"the name {name!r} is taken (or looks like one that is)") from None
 
@@ -195,8 +198,8 @@ class Accounts:
         with self.session.begin() as db:
             row = db.scalar(select(AccountRow).where(AccountRow.name_key == key))
             at = self.clock()
-            if row is not None and row.locked_until is not None and _aware(row.locked_until) > at:
-                wait = (_aware(row.locked_until) - at).total_seconds()
+            if row is not None and row.locked_until is not None and aware(row.locked_until) > at:
+                wait = (aware(row.locked_until) - at).total_seconds()
                 raise Locked("too many wrong passwords for this account; wait before trying again", wait)
             if row is None or row.password_hash is None or not isinstance(password, str):
                 ok, new_hash = False, None
@@ -214,7 +217,7 @@ class Accounts:
                 if new_hash is not None:
                     row.password_hash = new_hash
                 db.flush()
-                signed = _account(row), self._open_session(db, row.id)
+                signed = account_of(row), self.open_session(db, row.id)
         if signed is None:
             raise WrongCredentials("wrong name or password")
         return signed
@@ -226,10 +229,10 @@ class Accounts:
         name = names.check_name(name)
         try:
             with self.session.begin() as db:
-                row = self._signed_in(db, token)
+                row = self.signed_in(db, token)
                 row.name, row.name_key = name, names.name_key(name)
                 db.flush()
-                return _account(row)
+                return account_of(row)
         except IntegrityError:
             raise NameTaken(f"the name {name!r} is taken (or looks like one that is)") from None
 
@@ -237,7 +240,7 @@ class Accounts:
         """Set a new password (the old one must be given when there is one); every other session ends."""
         new_hash = passwords.hash_password(passwords.check_password(new))
         with self.session.begin() as db:
-            row = self._signed_in(db, token)
+            row = self.signed_in(db, token)
             if row.password_hash is not None and not (
                 isinstance(old, str)
                 and passwords.verify(old[: passwords.MAX_LENGTH + 1], row.password_hash)[0]
@@ -254,22 +257,25 @@ class Accounts:
     def export(self, token: str | None) -> dict[str, Any]:
         """Everything stored about the signed-in person, as JSON."""
         with self.session() as db:
-            row = self._signed_in(db, token)
+            row = self.signed_in(db, token)
             keys = db.scalars(select(PasskeyRow.created).where(PasskeyRow.account_id == row.id)).all()
             sessions = db.scalars(select(SessionRow.created).where(SessionRow.account_id == row.id)).all()
             return {
-                "account": {**_account(row, len(keys)).to_json(), "created": _aware(row.created).isoformat()},
-                "passkeys": [{"created": _aware(c).isoformat()} for c in keys],
-                "sessions": [{"created": _aware(c).isoformat()} for c in sessions],
+                "account": {
+                    **account_of(row, len(keys)).to_json(),
+                    "created": aware(row.created).isoformat(),
+                },
+                "passkeys": [{"created": aware(c).isoformat()} for c in keys],
+                "sessions": [{"created": aware(c).isoformat()} for c in sessions],
             }
 
     def delete(self, token: str | None) -> None:
         """Delete the signed-in account, its sessions and passkeys."""
         with self.session.begin() as db:
-            row = self._signed_in(db, token)
+            row = self.signed_in(db, token)
             db.delete(row)
 
 
-def _aware(when: dt.datetime) -> dt.datetime:
+def aware(when: dt.datetime) -> dt.datetime:
     """SQLite returns naive datetimes for aware columns: they are UTC."""
     return when if when.tzinfo is not None else when.replace(tzinfo=dt.UTC)
