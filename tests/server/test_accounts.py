@@ -96,7 +96,8 @@ def test_sign_in_makes_a_new_session_and_refuses_wrong_passwords(registry: Regis
 
     with TestClient(create_app(registry, sqlite_url)) as a, TestClient(create_app(registry, sqlite_url)) as b:
         made = register(a, "Hildegard")
-        assert b.post("/api/session", json={"name": "Hildegard", "password": "wrong password"}).status_code == 403
+        wrong = b.post("/api/session", json={"name": "Hildegard", "password": "wrong password"})
+        assert wrong.status_code == 403
         assert b.post("/api/session", json={"name": "Nobody", "password": PASSWORD}).status_code == 403
         r = b.post("/api/session", json={"name": "hildegard", "password": PASSWORD})
         assert r.status_code == 200 and r.json()["account"]["id"] == made["id"]
@@ -160,7 +161,8 @@ def test_a_changed_password_ends_the_other_sessions(registry: Registry, sqlite_u
         assert a.put("/api/me/password", json={"old": PASSWORD, "new": "a new password"}).status_code == 204
         assert b.get("/api/me").json()["account"] is None
         assert a.get("/api/me").json()["account"]["name"] == "Adelheid"
-        assert b.post("/api/session", json={"name": "Adelheid", "password": "a new password"}).status_code == 200
+        again = b.post("/api/session", json={"name": "Adelheid", "password": "a new password"})
+        assert again.status_code == 200
 
 
 def test_export_is_ones_own_and_needs_a_session(app_client: TestClient) -> None:
@@ -211,7 +213,8 @@ def test_the_accounts_migration_upgrades_a_database_with_games(sqlite_url: str) 
     with engine.begin() as conn:
         conn.execute(
             sa.text(
-                "INSERT INTO games (id, game, config, seed, status, version, created, rules_version, archived)"
+                "INSERT INTO games (id, game, config, seed, status, version, created,"
+                " rules_version, archived)"
                 " VALUES ('g1', 'sealed-bids', '{\"players\": 2}', '7', 'running', 0,"
                 " '2026-01-01 00:00:00+00:00', 1, -1)"
             )
