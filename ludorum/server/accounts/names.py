@@ -18,6 +18,7 @@ import unicodedata
 from confusable_homoglyphs import confusables
 
 from ludorum.engine.errors import LudorumError
+from ludorum.engine.i18n import T
 
 MIN_LENGTH, MAX_LENGTH = 3, 24
 """How long a display name may be, in characters."""
@@ -37,18 +38,30 @@ def _is_word_char(c: str) -> bool:
 def check_name(raw: str) -> str:
     """``raw`` as a display name (NFC, trimmed), or :class:`BadName` saying what is wrong."""
     if not isinstance(raw, str):
-        raise BadName("a name is text")
+        raise BadName(T("a name is text"))
     name = unicodedata.normalize("NFC", raw.strip())
     if not MIN_LENGTH <= len(name) <= MAX_LENGTH:
-        raise BadName(f"a name has {MIN_LENGTH} to {MAX_LENGTH} characters (this one has {len(name)})")
+        raise BadName(
+            T(
+                "a name has {low} to {high} characters (this one has {n})",
+                low=MIN_LENGTH,
+                high=MAX_LENGTH,
+                n=len(name),
+            )
+        )
     bad = sorted({c for c in name if not (_is_word_char(c) or c in _SEPARATORS)})
     if bad:
         shown = ", ".join(repr(c) for c in bad[:5])
-        raise BadName(f"a name holds letters, digits, and single spaces, hyphens or underscores ({shown})")
+        raise BadName(
+            T(
+                "a name holds letters, digits, and single spaces, hyphens or underscores ({shown})",
+                shown=shown,
+            )
+        )
     if name[0] in _SEPARATORS or name[-1] in _SEPARATORS or re.search(r"[ \-_]{2}", name):
-        raise BadName("spaces, hyphens and underscores go one at a time between letters or digits")
+        raise BadName(T("spaces, hyphens and underscores go one at a time between letters or digits"))
     if confusables.is_dangerous(name):
-        raise BadName("a name may not mix scripts whose letters look alike")
+        raise BadName(T("a name may not mix scripts whose letters look alike"))
     return name
 
 

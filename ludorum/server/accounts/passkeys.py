@@ -26,6 +26,7 @@ from webauthn.helpers.structs import (
 )
 
 from ludorum.engine.errors import LudorumError
+from ludorum.engine.i18n import T
 from ludorum.server.accounts.service import Account, Accounts, Locked, account_of, aware
 from ludorum.server.accounts.tables import AccountRow, ChallengeRow, PasskeyRow
 
@@ -44,7 +45,7 @@ def _client_challenge(credential: dict[str, Any]) -> bytes:
         data = webauthn.base64url_to_bytes(credential["response"]["clientDataJSON"])
         return parse_client_data_json(data).challenge
     except (KeyError, TypeError, ValueError, WebAuthnException):
-        raise BadPasskey("the passkey's answer is malformed") from None
+        raise BadPasskey(T("the passkey's answer is malformed")) from None
 
 
 class Passkeys:
@@ -69,10 +70,10 @@ class Passkeys:
         """The stored challenge, removed so that it cannot be answered twice."""
         row = db.get(ChallengeRow, challenge)
         if row is None or row.purpose != purpose:
-            raise BadPasskey("this passkey challenge is unknown or was answered already; start again")
+            raise BadPasskey(T("this passkey challenge is unknown or was answered already; start again"))
         db.delete(row)
         if aware(row.expires) <= self.accounts.clock():
-            raise BadPasskey("this passkey challenge has expired; start again")
+            raise BadPasskey(T("this passkey challenge has expired; start again"))
         return row
 
     def registration_options(self, token: str | None, rp_id: str) -> str:
@@ -101,7 +102,7 @@ class Passkeys:
             row = self.accounts.signed_in(db, token)
             pending = self._take_challenge(db, challenge, REGISTER)
             if pending.account_id != row.id:
-                raise BadPasskey("this passkey challenge was made for another account")
+                raise BadPasskey(T("this passkey challenge was made for another account"))
             try:
                 made = webauthn.verify_registration_response(
                     credential=json.dumps(credential),
@@ -110,7 +111,7 @@ class Passkeys:
                     expected_origin=origin,
                 )
             except WebAuthnException as e:
-                raise BadPasskey(f"the passkey did not verify: {e}") from None
+                raise BadPasskey(T("the passkey did not verify: {why}", why=str(e))) from None
             db.add(
                 PasskeyRow(
                     credential_id=made.credential_id,
@@ -131,7 +132,7 @@ class Passkeys:
         """The options (JSON) for ``navigator.credentials.get``; an address asks only so often."""
         wait = self.accounts.address_failures.wait(address)
         if wait > 0:
-            raise Locked("too many failed sign-ins from your address; wait before trying again", wait)
+            raise Locked(T("too many failed sign-ins from your address; wait before trying again"), wait)
         options = webauthn.generate_authentication_options(
             rp_id=rp_id, user_verification=UserVerificationRequirement.PREFERRED
         )
@@ -147,13 +148,13 @@ class Passkeys:
         try:
             raw_id = webauthn.base64url_to_bytes(str(credential["rawId"]))
         except (KeyError, ValueError):
-            raise BadPasskey("the passkey's answer is malformed") from None
+            raise BadPasskey(T("the passkey's answer is malformed")) from None
         failed: BadPasskey | None = None
         with self.accounts.session.begin() as db:
             self._take_challenge(db, challenge, SIGN_IN)  # removed even if what follows fails
             key = db.get(PasskeyRow, raw_id)
             if key is None:
-                failed = BadPasskey("this passkey is not registered here")
+                failed = BadPasskey(T("this passkey is not registered here"))
             else:
                 try:
                     checked = webauthn.verify_authentication_response(
@@ -165,7 +166,7 @@ class Passkeys:
                         credential_current_sign_count=key.sign_count,
                     )
                 except WebAuthnException as e:
-                    failed = BadPasskey(f"the passkey did not verify: {e}")
+                    failed = BadPasskey(T("the passkey did not verify: {why}", why=str(e)))
                 else:
                     key.sign_count = checked.new_sign_count
                     row = db.get(AccountRow, key.account_id)

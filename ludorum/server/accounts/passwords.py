@@ -11,6 +11,7 @@ from pwdlib import PasswordHash
 from pwdlib.hashers.argon2 import Argon2Hasher
 
 from ludorum.engine.errors import LudorumError
+from ludorum.engine.i18n import T
 
 MIN_LENGTH, MAX_LENGTH = 8, 256
 """How long a password may be, in characters (the upper bound bounds the hashing work)."""
@@ -26,9 +27,9 @@ class BadPassword(LudorumError):
 def check_password(password: object) -> str:
     """``password`` if it may be set, else :class:`BadPassword`."""
     if not isinstance(password, str):
-        raise BadPassword("a password is text")
+        raise BadPassword(T("a password is text"))
     if not MIN_LENGTH <= len(password) <= MAX_LENGTH:
-        raise BadPassword(f"a password has {MIN_LENGTH} to {MAX_LENGTH} characters")
+        raise BadPassword(T("a password has {low} to {high} characters", low=MIN_LENGTH, high=MAX_LENGTH))
     return password
 
 

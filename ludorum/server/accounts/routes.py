@@ -17,13 +17,14 @@ from pydantic import BaseModel, Field
 from ludorum.server.accounts import names, passkeys, passwords, service
 from ludorum.server.accounts.passkeys import Passkeys
 from ludorum.server.accounts.service import Accounts
-from ludorum.server.errors import ApiError, retry_later
+from ludorum.server.errors import ApiError, retry_later, said
+from ludorum.server.language import LocalizedRoute
 from ludorum.server.limits import client_key
 
 COOKIE = "ludorum_session"
 """The session cookie's name."""
 
-router = APIRouter(prefix="/api", tags=["accounts"])
+router = APIRouter(prefix="/api", tags=["accounts"], route_class=LocalizedRoute)
 
 R = TypeVar("R")
 
@@ -86,15 +87,15 @@ async def _run(fn: Callable[..., R], *args: Any) -> R:
     try:
         return await asyncio.to_thread(fn, *args)
     except (names.BadName, passwords.BadPassword) as e:
-        raise ApiError(422, "invalid_request", str(e)) from None
+        raise ApiError(422, "invalid_request", said(e)) from None
     except service.NameTaken as e:
-        raise ApiError(409, "name_taken", str(e)) from None
+        raise ApiError(409, "name_taken", said(e)) from None
     except service.WrongCredentials as e:
-        raise ApiError(403, "wrong_credentials", str(e)) from None
+        raise ApiError(403, "wrong_credentials", said(e)) from None
     except service.NotSignedIn as e:
-        raise ApiError(401, "not_signed_in", str(e)) from None
+        raise ApiError(401, "not_signed_in", said(e)) from None
     except service.Locked as e:
-        raise retry_later("too_many_attempts", str(e), e.seconds) from None
+        raise retry_later("too_many_attempts", said(e), e.seconds) from None
 
 
 @router.get("/me")
@@ -179,7 +180,7 @@ async def _passkey(fn: Callable[..., R], *args: Any) -> R:
     try:
         return await _run(fn, *args)
     except passkeys.BadPasskey as e:
-        raise ApiError(422, "passkey_refused", str(e)) from None
+        raise ApiError(422, "passkey_refused", said(e)) from None
 
 
 @router.post("/me/passkeys/options")

@@ -21,6 +21,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from ludorum.engine.errors import LudorumError
+from ludorum.engine.i18n import T
 from ludorum.server.accounts import names, passwords, throttle
 from ludorum.server.accounts.tables import AccountRow, PasskeyRow, SessionRow, now
 from ludorum.server.security import token_hash
@@ -119,7 +120,7 @@ class Accounts:
         """The row of the account ``token`` signs in, or :class:`NotSignedIn`."""
         row = self._row_for(db, token)
         if row is None:
-            raise NotSignedIn("sign in first (or play as a guest)")
+            raise NotSignedIn(T("sign in first (or play as a guest)"))
         return row
 
     def account_for(self, token: str | None) -> Account | None:
@@ -143,7 +144,7 @@ class Accounts:
         """A guest with a generated name, and its session token; an address makes only so many."""
         wait = self.new_guests.wait(address)
         if wait > 0:
-            raise Locked("your address has made many guests lately; wait before making another", wait)
+            raise Locked(T("your address has made many guests lately; wait before making another"), wait)
         self.new_guests.count(address)
         for _ in range(20):
             name = names.guest_name(self.rng)
@@ -161,7 +162,7 @@ class Accounts:
                     return account_of(row), self.open_session(db, row.id)
             except IntegrityError:
                 continue  # the generated name was taken: draw another
-        raise NameTaken("no free guest name was found; try again")
+        raise NameTaken(T("no free guest name was found; try again"))
 
     def register(self, token: str | None, name: str, password: str) -> tuple[Account, str]:
         """An account named ``name`` with ``password``, and a new session token.  A signed-in guest
@@ -172,7 +173,7 @@ class Accounts:
             with self.session.begin() as db:
                 row = self._row_for(db, token)
                 if row is not None and not row.guest:
-                    raise NameTaken("you already have an account: sign out first to make another")
+                    raise NameTaken(T("you already have an account: sign out first to make another"))
                 if row is None:
                     row = AccountRow(id=secrets.token_hex(8), created=self.clock())
                     db.add(row)
@@ -187,20 +188,20 @@ class Accounts:
                 db.execute(delete(SessionRow).where(SessionRow.account_id == row.id))
                 return account_of(row), self.open_session(db, row.id)
         except IntegrityError:
-            raise NameTaken(f"the name {name!r} is taken (or looks like one that is)") from None
+            raise NameTaken(T("the name «{name}» is taken (or looks like one that is)", name=name)) from None
 
     def sign_in(self, name: str, password: str, address: str) -> tuple[Account, str]:
         """A new session for the account ``name`` if ``password`` is its password."""
         wait = self.address_failures.wait(address)
         if wait > 0:
-            raise Locked("too many wrong passwords from your address; wait before trying again", wait)
+            raise Locked(T("too many wrong passwords from your address; wait before trying again"), wait)
         key = names.name_key(name) if isinstance(name, str) else ""
         with self.session.begin() as db:
             row = db.scalar(select(AccountRow).where(AccountRow.name_key == key))
             at = self.clock()
             if row is not None and row.locked_until is not None and aware(row.locked_until) > at:
                 wait = (aware(row.locked_until) - at).total_seconds()
-                raise Locked("too many wrong passwords for this account; wait before trying again", wait)
+                raise Locked(T("too many wrong passwords for this account; wait before trying again"), wait)
             if row is None or row.password_hash is None or not isinstance(password, str):
                 ok, new_hash = False, None
             else:
@@ -219,7 +220,7 @@ class Accounts:
                 db.flush()
                 signed = account_of(row), self.open_session(db, row.id)
         if signed is None:
-            raise WrongCredentials("wrong name or password")
+            raise WrongCredentials(T("wrong name or password"))
         return signed
 
     # -- changing oneself ----------------------------------------------------------------------------
@@ -234,7 +235,7 @@ class Accounts:
                 db.flush()
                 return account_of(row)
         except IntegrityError:
-            raise NameTaken(f"the name {name!r} is taken (or looks like one that is)") from None
+            raise NameTaken(T("the name «{name}» is taken (or looks like one that is)", name=name)) from None
 
     def change_password(self, token: str | None, old: str, new: str) -> None:
         """Set a new password (the old one must be given when there is one); every other session ends."""
@@ -245,7 +246,7 @@ class Accounts:
                 isinstance(old, str)
                 and passwords.verify(old[: passwords.MAX_LENGTH + 1], row.password_hash)[0]
             ):
-                raise WrongCredentials("the current password is wrong")
+                raise WrongCredentials(T("the current password is wrong"))
             row.password_hash, row.guest = new_hash, False
             assert token is not None  # _signed_in checked it
             db.execute(
