@@ -18,6 +18,8 @@ from fastapi import FastAPI
 from fastapi.telemetry import TelemetryConfig
 
 from ludorum.engine import Registry
+from ludorum.server.accounts.service import Accounts
+from ludorum.server.http.accounts import router as accounts_router
 from ludorum.server.http.bodylimit import BodyLimit
 from ludorum.server.http.errors import add_error_handlers
 from ludorum.server.http.hints import router as hints_router
@@ -86,6 +88,7 @@ def _lifespan(
         pool.start()
         lobby = Lobby(registry, store, pool, bot_pool, clock, limits, bot_delay)
         app.state.lobby = lobby
+        app.state.accounts = Accounts(store.engine)
         await lobby.start()
         try:
             yield
@@ -140,6 +143,7 @@ def create_app(
     app.add_middleware(LanguageMiddleware)  # the reader's language, for every answer and push
     app.include_router(router)
     app.include_router(hints_router)
+    app.include_router(accounts_router)
     app.state.hints = Hints()
 
     app.state.renderers = renderers(renderers_dir)
