@@ -367,6 +367,13 @@ def _bench_server(
         console.print(server_bench_paced(name, ramp, paced_seconds).line(), soft_wrap=True)
 
 
+BEHIND_TLS = typer.Option(
+    "--behind-tls",
+    help="browsers reach the server over HTTPS through a proxy: its seat cookies are Secure "
+    "(a proxy uvicorn trusts may say so itself with X-Forwarded-Proto: https)",
+)
+
+
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
@@ -380,19 +387,20 @@ def serve(
     bot_delay: Annotated[
         float, typer.Option(min=0, help="seconds a bot waits before moving, so people can follow")
     ] = 0.6,
+    behind_tls: Annotated[bool, BEHIND_TLS] = False,
 ) -> None:
     """Run the web server: lobby, games in the browser, bots, on SQLite or PostgreSQL."""
     from ludorum.server import serve as run_server
 
-    run_server(host, port, database_url, bot_delay=bot_delay)
+    run_server(host, port, database_url, bot_delay=bot_delay, behind_tls=behind_tls)
 
 
 @app.command()
-def start() -> None:
+def start(behind_tls: Annotated[bool, BEHIND_TLS] = False) -> None:
     """The main job (``make play``): the web server on 127.0.0.1 with bots and the embedded database."""
     from ludorum.server.run import free_port
 
-    serve("127.0.0.1", free_port("127.0.0.1", 8000), None, 0.6)
+    serve("127.0.0.1", free_port("127.0.0.1", 8000), None, 0.6, behind_tls)
 
 
 if __name__ == "__main__":

@@ -27,7 +27,12 @@ from ludorum.server.live import LiveGame
 from ludorum.server.plainroute import PlainJSONRoute
 from ludorum.server.retired import RetiredGame, other_rules_message
 from ludorum.server.schemas import Claimed, CreateGame, ErrorBody, Leave, Submit
-from ludorum.server.security import cookie_name, match_seat, presented_token
+from ludorum.server.security import (
+    drop_seat_cookie,
+    match_seat,
+    presented_token,
+    set_seat_cookie,
+)
 from ludorum.server.uploads import UPLOAD_SCHEMA, read_upload
 
 _REFUSALS = {
@@ -94,7 +99,7 @@ def _looker(
         if "authorization" in conn.headers:
             raise
         if response is not None:
-            response.delete_cookie(cookie_name(live.id), path="/")
+            drop_seat_cookie(response, conn, live.id)
         return None
 
 
@@ -110,9 +115,7 @@ def _claimed(
     request: Request, response: Response, game_id: str, seat: int | None, token: str | None
 ) -> Claimed:
     if token is not None:
-        response.set_cookie(
-            cookie_name(game_id), token, httponly=True, samesite="strict", path="/", max_age=400 * 86400
-        )
+        set_seat_cookie(response, request, game_id, token)
     body_token = token if request.headers.get(TOKEN_IN_BODY, "").lower() == "body" else None
     return Claimed(id=game_id, seat=seat, token=body_token)
 
@@ -305,7 +308,7 @@ async def leave(game_id: str, body: Leave, request: Request, response: Response)
     live = await hub.get(game_id)
     seat = require_seat(hub, live, request)
     await hub.leave(live, seat, body.bot)
-    response.delete_cookie(cookie_name(game_id), path="/")
+    drop_seat_cookie(response, request, game_id)
     return {"id": game_id, "seat": seat, "left": True}
 
 

@@ -29,6 +29,7 @@ from ludorum.agents.pool import BotPool
 from ludorum.engine import Registry
 from ludorum.server.api import router
 from ludorum.server.clocks import Clock
+from ludorum.server.csrf import CrossSiteGuard
 from ludorum.server.db import Store, default_sqlite_url
 from ludorum.server.errors import NESTED_TOO_DEEPLY, ApiError
 from ludorum.server.hints import Hints
@@ -218,6 +219,7 @@ def create_app(
         telemetry=None if telemetry else NO_TELEMETRY,
     )
     app.add_middleware(BodyLimit)
+    app.add_middleware(CrossSiteGuard)  # before anything reads the body: another site's post is refused
     app.add_middleware(LanguageMiddleware)  # the reader's language, for every answer and push
     app.include_router(router)
     app.include_router(hints_router)

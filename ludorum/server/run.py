@@ -51,9 +51,11 @@ def serve(
     registry: Registry | None = None,
     bot_delay: float = 0.6,
     announce: bool = True,
+    behind_tls: bool = False,
 ) -> None:
     """Run the server until interrupted; prints the URL to open (port 0: a free port the system picks,
-    and the URL names it)."""
+    and the URL names it).  ``behind_tls``: browsers reach it over HTTPS through a proxy, so its
+    cookies are ``Secure`` even when the proxy does not say so (``X-Forwarded-Proto``)."""
     import uvicorn
 
     from ludorum.server.app import create_app, default_database_url
@@ -62,6 +64,7 @@ def serve(
 
     url = database_url or default_database_url()
     app = create_app(registry, url, bot_delay=bot_delay)
+    app.state.behind_tls = behind_tls  # read by security.served_securely
     # migrate (under the migration lock) before saying "running": a failure stops us here, unannounced
     engine = make_engine(url)
     try:
@@ -73,8 +76,9 @@ def serve(
     if announce:
         shown = "127.0.0.1" if host in ("0.0.0.0", "") else host
         where = url.split("///")[-1] if url.startswith("sqlite") else url.split("@")[-1]
+        scheme = "https" if behind_tls else "http"
         print(
-            f"Ludorum is running: open http://{shown}:{port}/  (games stored in {where}; Ctrl+C stops)",
+            f"Ludorum is running: open {scheme}://{shown}:{port}/  (games stored in {where}; Ctrl+C stops)",
             flush=True,
         )
     settle_memory()
