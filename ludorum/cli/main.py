@@ -22,7 +22,15 @@ from ludorum.engine import ConfigError, Game, LudorumError, Record, i18n, replay
 from ludorum.engine.clock import BOT, ClockError, ClockSpec
 from ludorum.engine.i18n import T
 from ludorum.engine.options import parse_assignments
-from ludorum.engine.record import TIMEOUT, ending, is_handover, time_up, timed_out_seat
+from ludorum.engine.record import (
+    MAX_SEED,
+    TIMEOUT,
+    ending,
+    is_handover,
+    stored_result_error,
+    time_up,
+    timed_out_seat,
+)
 from ludorum.games import registry
 
 
@@ -59,7 +67,7 @@ def _config(
 ) -> Any:
     try:
         chosen: dict[str, Any] = parse_assignments(game.option_specs(), options or (), game.title)
-        return game.config(players or game.min_players, variants or (), **chosen)
+        return game.config(game.min_players if players is None else players, variants or (), **chosen)
     except ConfigError as e:
         raise typer.BadParameter(str(e)) from None
 
@@ -79,6 +87,13 @@ def _use(lang: str) -> None:
     except ValueError as e:
         raise typer.BadParameter(str(e), param_hint="--lang") from None
 
+
+SEED = typer.Option(
+    min=-MAX_SEED,
+    max=MAX_SEED,
+    help=f"the game's seed, a whole number from -(2^64-1) to 2^64-1 ({MAX_SEED:,})",
+)
+"""A ``--seed`` as the server takes it: the same bound (``engine.record.MAX_SEED``)."""
 
 OPTION_HELP = "a game option as key=value, repeatable (`ludorum options GAME` lists them)"
 
@@ -125,7 +140,7 @@ def play(
     hotseat: Annotated[bool, typer.Option(help="every seat is a human at this terminal")] = False,
     load: Annotated[Path | None, typer.Option(help="resume a saved game")] = None,
     save: Annotated[Path, typer.Option(help="where to save on quit")] = Path("ludorum-save.json"),
-    seed: Annotated[int | None, typer.Option()] = None,
+    seed: Annotated[int | None, SEED] = None,
     clock: Annotated[
         str | None,
         typer.Option(help="a clock for each human seat: BASE+INCREMENT seconds (300+5) or move:SECONDS"),
@@ -145,7 +160,7 @@ def play(
     spec = _clock(clock, on_timeout)  # before any question is asked or any game made
     if load is not None:
         try:
-            record = Record.loads(load.read_text())
+            record = Record.read(load)
         except (OSError, LudorumError) as e:
             raise typer.BadParameter(f"cannot resume {load}: {e}") from None
         game = _game(record.game)
@@ -179,15 +194,19 @@ def _clock(clock: str | None, on_timeout: str | None) -> ClockSpec | None:
 def simulate(
     game_name: Annotated[str, typer.Argument(metavar="GAME")],
     games_n: Annotated[int, typer.Option("--games", "-n", min=1)] = 100,
-    seed: Annotated[int, typer.Option()] = 0,
+    seed: Annotated[int, SEED] = 0,
     players: Annotated[int | None, typer.Option("--players", "-p")] = None,
     variant: Annotated[list[str] | None, typer.Option("--variant", "-v")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
     bot: Annotated[str, typer.Option(help="bot kind for every seat")] = "random",
     lang: LangOption = "en",
 ) -> None:
-    """Play many bot games and summarise winners, lengths and speed."""
+    """Play many bot games and summarise winners, lengths and speed (game i on seed ``seed + i``)."""
     _use(lang)
+    if seed + games_n - 1 > MAX_SEED:
+        raise typer.BadParameter(
+            f"the last game's seed would be {seed + games_n - 1}, over {MAX_SEED:,}", param_hint="--seed"
+        )
     game = _game(game_name)
     config = _config(game, players, variant, option)
     wins: Counter[int] = Counter()
@@ -234,7 +253,7 @@ def replay_cmd(
 
     _use(lang)
     try:
-        record = Record.loads(file.read_text())
+        record = Record.read(file)
         game = _game(record.game)
         if seat is not None:
             check_seat(seat, record.config.players)
@@ -269,6 +288,10 @@ def replay_cmd(
             winners=list(r.winners),
         )
         console.print(str(result))
+    wrong = stored_result_error(game, record, states[-1])
+    if wrong is not None:  # shown as replayed, then the lie is named
+        console.print(f"[red]the stored result is wrong: {wrong}[/red]")
+        raise typer.Exit(1)
 
 
 @app.command()
