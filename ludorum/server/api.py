@@ -45,8 +45,8 @@ _REFUSALS = {
     413: "the request body is too large (too_large)",
     422: "the request is malformed or breaks a rule (invalid_request, illegal_action, bad_config, "
     "other_rules, ...)",
-    429: "a quota is used up (too_many_games, too_many_bot_games, hint_too_soon, hints_busy, "
-    "analyses_busy, ...); see Retry-After",
+    429: "a quota is used up (too_many_games, too_many_bot_games, too_many_refusals, hint_too_soon, "
+    "hints_busy, analyses_busy, ...); see Retry-After",
 }
 
 
@@ -55,8 +55,9 @@ def refusals(*statuses: int) -> dict[int | str, dict[str, Any]]:
     return {s: {"model": ErrorBody, "description": _REFUSALS[s]} for s in statuses}
 
 
-# 413 (any body over the limit) and 422 (a malformed parameter) can answer any request
-router = APIRouter(prefix="/api", responses=refusals(413, 422), route_class=LocalizedRoute)
+# 413 (any body over the limit), 422 (a malformed parameter) and 429 (too many refusals lately:
+# refusals.py) can answer any request
+router = APIRouter(prefix="/api", responses=refusals(413, 422, 429), route_class=LocalizedRoute)
 
 TOKEN_IN_BODY = "x-ludorum-token"
 """Programs send ``X-Ludorum-Token: body`` to receive the seat token in the response body too."""

@@ -36,7 +36,8 @@ from ludorum.server.hints import Hints
 from ludorum.server.hints import router as hints_router
 from ludorum.server.hub import Hub
 from ludorum.server.language import LanguageMiddleware, LocalizedJSONResponse
-from ludorum.server.limits import Limits
+from ludorum.server.limits import Limits, RefusalBudget
+from ludorum.server.refusals import RefusalCharge
 from ludorum.server.workers import Workers
 
 WEB = Path(__file__).resolve().parent.parent / "web" / "static"
@@ -220,6 +221,7 @@ def create_app(
     )
     app.add_middleware(BodyLimit)
     app.add_middleware(CrossSiteGuard)  # before anything reads the body: another site's post is refused
+    app.add_middleware(RefusalCharge, budget=RefusalBudget(limits))  # refusals cost their sender
     app.add_middleware(LanguageMiddleware)  # the reader's language, for every answer and push
     app.include_router(router)
     app.include_router(hints_router)
