@@ -8,7 +8,8 @@ fail for as long as they were held.  So, for one server process:
 - a request's headers must arrive within :attr:`ConnectionLimits.header_timeout` seconds of the
   connection's opening (or of the previous answer on a kept-alive connection), else ``408`` and the
   connection is closed — uvicorn has no such timeout of its own: its keep-alive timer is cancelled by
-  the first byte that arrives, and a connection that never completes a request is never timed out;
+  the first byte that arrives, and a connection that never completes a request is never timed out —
+  and within :data:`MAX_HEADER_BYTES`, else ``431``;
 - one client (``limits.client_key``: an IPv4 address, an IPv6 /64) keeps at most
   :attr:`~ConnectionLimits.per_client` HTTP connections open (the next is answered ``429`` and closed
   before its request is read) and at most :attr:`~ConnectionLimits.websockets_per_client` WebSockets,
@@ -52,6 +53,11 @@ LOG_EVERY = 60.0
 
 WS_TOO_MANY = 4429
 """The close code of a WebSocket over its client's limit."""
+
+MAX_HEADER_BYTES = 64 * 1024
+"""The most a request's line and headers may take: httptools keeps every header it is sent, so without
+a bound a client could grow the server's memory by sending header lines fast (h11's default is 16 KiB;
+nginx's is 32 KiB, in four 8 KiB buffers)."""
 
 
 def descriptor_cap(reserve: int) -> int:
@@ -196,6 +202,9 @@ def _early_answer(status: int, reason: str, code: str, message: str) -> bytes:
 
 TOO_MANY = _early_answer(429, "Too Many Requests", "too_many_connections", "too many open connections")
 FULL = _early_answer(503, "Service Unavailable", "server_full", "the server holds all the connections it can")
+TOO_LARGE = _early_answer(
+    431, "Request Header Fields Too Large", "headers_too_large", "the request's headers are too large"
+)
 SLOW = _early_answer(408, "Request Timeout", "header_timeout", "the request's headers came too slowly")
 
 
@@ -206,6 +215,7 @@ class GuardedHttpProtocol(HttpToolsProtocol):
     guard: ClassVar[ConnectionGuard]
     _client_key: str | None = None
     _header_timer: asyncio.TimerHandle | None = None
+    _header_bytes = 0
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         """Admit the connection, or answer and close it; admitted, its headers' deadline starts."""
@@ -231,6 +241,17 @@ class GuardedHttpProtocol(HttpToolsProtocol):
         self._stop_header_timer()
         self._count_out()
         super().connection_lost(exc)
+
+    def data_received(self, data: bytes) -> None:
+        """Parse what came; refuse headers that grow past :data:`MAX_HEADER_BYTES`."""
+        super().data_received(data)
+        if self._header_timer is not None:  # still waiting for the headers' end
+            self._header_bytes += len(data)
+            if self._header_bytes > MAX_HEADER_BYTES and not self.transport.is_closing():
+                peer = client_key(self.client[0] if self.client else None)
+                self.guard.refused("header size", peer, MAX_HEADER_BYTES)
+                self._stop_header_timer()
+                self._turn_away(TOO_LARGE)
 
     def on_headers_complete(self) -> None:
         """The request's headers are in: the deadline is met."""
@@ -261,6 +282,7 @@ class GuardedHttpProtocol(HttpToolsProtocol):
 
     def _await_headers(self) -> None:
         self._stop_header_timer()
+        self._header_bytes = 0
         self._header_timer = self.loop.call_later(self.guard.limits.header_timeout, self._too_slow)
 
     def _stop_header_timer(self) -> None:

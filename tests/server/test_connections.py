@@ -20,7 +20,13 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from ludorum.server import create_app
-from ludorum.server.connections import WS_TOO_MANY, ConnectionLimits, descriptor_cap, trusted
+from ludorum.server.connections import (
+    MAX_HEADER_BYTES,
+    WS_TOO_MANY,
+    ConnectionLimits,
+    descriptor_cap,
+    trusted,
+)
 from ludorum.server.run import uvicorn_config
 from tests.server.support import fixture_registry, free_port, new_game_body
 
@@ -86,6 +92,23 @@ def test_headers_sent_one_line_at_a_time_are_cut_off(
         assert got is not None and got.startswith(b"HTTP/1.1 408"), got
         assert b"header_timeout" in got
     assert any("header timeout" in r.getMessage() for r in caplog.records)
+
+
+def test_headers_that_grow_without_end_are_cut_off(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    with guarded_server(tmp_path, ConnectionLimits(header_timeout=60)) as url:
+        s = raw(url)
+        s.sendall(b"GET /api/catalog HTTP/1.1\r\nHost: x\r\n")
+        line = b"X-Filler: " + b"a" * 1000 + b"\r\n"
+        cut = False
+        try:
+            for _ in range(10 * MAX_HEADER_BYTES // len(line)):  # ten times the bound, unless cut off
+                s.sendall(line)
+        except (BrokenPipeError, ConnectionResetError):
+            cut = True
+        got = answer_or_close(s, 10)  # the 431, or nothing when the kernel reset the connection first
+        s.close()
+        assert cut or got.startswith(b"HTTP/1.1 431"), got[:200]
+    assert any(f"header size (limit {MAX_HEADER_BYTES})" in r.getMessage() for r in caplog.records)
 
 
 def test_a_connection_that_says_nothing_is_closed(tmp_path: Path) -> None:
