@@ -223,12 +223,12 @@ class GuardedHttpProtocol(HttpToolsProtocol):
         super().connection_made(transport)
         guard = self.guard
         peer = self.client[0] if self.client else ""
+        key = client_key(peer)
         if open_before >= guard.cap:
-            guard.refused("open connections of all clients", "the server", guard.cap)
+            guard.refused("open connections of all clients", key, guard.cap)
             self._turn_away(FULL)
             return
         if not guard.trusted(peer):
-            key = client_key(peer)
             if not guard.take(guard.http, key, guard.limits.per_client):
                 guard.refused("open connections", key, guard.limits.per_client)
                 self._turn_away(TOO_MANY)
