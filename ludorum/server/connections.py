@@ -191,11 +191,13 @@ class ConnectionGuard:
 
 
 def _early_answer(status: int, reason: str, code: str, message: str) -> bytes:
-    """A whole HTTP answer that closes the connection, written before its request is read."""
+    """A whole HTTP answer that closes the connection, written before its request is read (a client
+    refused for the number of its connections, or of everyone's, may try again in 10 s)."""
     body = json.dumps({"error": {"code": code, "message": message}}).encode()
+    retry = "retry-after: 10\r\n" if status in (429, 503) else ""
     head = (
         f"HTTP/1.1 {status} {reason}\r\ncontent-type: application/json\r\n"
-        f"content-length: {len(body)}\r\nretry-after: 10\r\nconnection: close\r\n\r\n"
+        f"content-length: {len(body)}\r\n{retry}connection: close\r\n\r\n"
     )
     return head.encode() + body
 
