@@ -76,9 +76,8 @@ def serve(
     if announce:
         shown = "127.0.0.1" if host in ("0.0.0.0", "") else host
         where = url.split("///")[-1] if url.startswith("sqlite") else url.split("@")[-1]
-        scheme = "https" if behind_tls else "http"
         print(
-            f"Ludorum is running: open {scheme}://{shown}:{port}/  (games stored in {where}; Ctrl+C stops)",
+            f"Ludorum is running: open http://{shown}:{port}/  (games stored in {where}; Ctrl+C stops)",
             flush=True,
         )
     settle_memory()
