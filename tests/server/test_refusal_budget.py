@@ -39,11 +39,7 @@ def test_refusals_run_out_and_then_even_good_requests_wait(app: Any) -> None:
         assert client.post("/api/games", json=BAD_CONFIG).status_code == 422
     assert client.post("/api/games", json=new_game_body()).status_code == 201  # still within budget
     assert client.post("/api/games", json=BAD_CONFIG).status_code == 422  # the tenth: budget spent
-    for request in (
-        lambda: client.post("/api/games", json=new_game_body()),
-        lambda: client.get("/api/games"),
-    ):
-        r = request()
+    for r in (client.post("/api/games", json=new_game_body()), client.get("/api/games")):
         assert r.status_code == 429, r.text
         assert r.json()["error"]["code"] == "too_many_refusals" and int(r.headers["retry-after"]) >= 1
     assert len(TestClient(app).get("/api/games").json()) == 1  # the refused create made nothing
