@@ -33,9 +33,10 @@ from typing import Any
 import orjson
 
 HEADERS = {"X-Ludorum-Token": "body"}
-NO_QUOTAS = {"LUDORUM_GAMES_PER_CLIENT": "0"}
+NO_QUOTAS = {"LUDORUM_GAMES_PER_CLIENT": "0", "LUDORUM_WEBSOCKETS_PER_CLIENT": "0"}
 """Every game of a bench comes from one client (127.0.0.1), one after another as fast as they go: its
-quota of game starts (20 in 10 minutes by default) is lifted, or a quick game's bench stops at the 21st."""
+quota of game starts (20 in 10 minutes by default) is lifted, or a quick game's bench stops at the 21st,
+and so is its limit of open WebSockets (the paced bench holds two per game, hundreds of games)."""
 
 BOT_DELAY_ENV = "LUDORUM_BENCH_BOT_DELAY"
 """Seconds the benchmark server's bots pause before moving (default 0: as fast as they go)."""
@@ -420,6 +421,7 @@ def _serve_main() -> None:
     import uvicorn
 
     from ludorum.server import create_app
+    from ludorum.server.connections import raise_descriptor_limit
     from ludorum.server.run import settle_memory, uvicorn_config
 
     url, port, ref = sys.argv[1], int(sys.argv[2]), sys.argv[3] if len(sys.argv) > 3 else ""
@@ -429,6 +431,7 @@ def _serve_main() -> None:
         registry = getattr(importlib.import_module(module), attr)()
     app = create_app(registry, url, bot_delay=float(os.environ.get(BOT_DELAY_ENV, "0")))
     settle_memory()  # as ``ludorum serve`` does
+    raise_descriptor_limit()
     server = uvicorn.Server(uvicorn_config(app, "127.0.0.1", port))
     profile_to = os.environ.get(PROFILE_ENV)
     if not profile_to:

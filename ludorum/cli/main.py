@@ -24,7 +24,15 @@ from ludorum.engine import ConfigError, Game, LudorumError, Record, i18n, replay
 from ludorum.engine.clock import BOT, ClockError, ClockSpec
 from ludorum.engine.i18n import T
 from ludorum.engine.options import parse_assignments
-from ludorum.engine.record import TIMEOUT, ending, is_handover, time_up, timed_out_seat
+from ludorum.engine.record import (
+    MAX_SEED,
+    TIMEOUT,
+    ending,
+    is_handover,
+    stored_result_error,
+    time_up,
+    timed_out_seat,
+)
 from ludorum.extras import missing_extra
 from ludorum.games import registry
 
@@ -99,7 +107,7 @@ def _config(
 ) -> Any:
     try:
         chosen: dict[str, Any] = parse_assignments(game.option_specs(), options or (), game.title)
-        return game.config(players or game.min_players, variants or (), **chosen)
+        return game.config(game.min_players if players is None else players, variants or (), **chosen)
     except ConfigError as e:
         raise typer.BadParameter(str(e)) from None
 
@@ -119,6 +127,13 @@ def _use(lang: str) -> None:
     except ValueError as e:
         raise typer.BadParameter(str(e), param_hint="--lang") from None
 
+
+SEED = typer.Option(
+    min=-MAX_SEED,
+    max=MAX_SEED,
+    help=f"the game's seed, a whole number from -(2^64-1) to 2^64-1 ({MAX_SEED:,})",
+)
+"""A ``--seed`` as the server takes it: the same bound (``engine.record.MAX_SEED``)."""
 
 OPTION_HELP = "a game option as key=value, repeatable (`ludorum options GAME` lists them)"
 
@@ -165,7 +180,7 @@ def play(
     hotseat: Annotated[bool, typer.Option(help="every seat is a human at this terminal")] = False,
     load: Annotated[Path | None, typer.Option(help="resume a saved game")] = None,
     save: Annotated[Path, typer.Option(help="where to save on quit")] = Path("ludorum-save.json"),
-    seed: Annotated[int | None, typer.Option()] = None,
+    seed: Annotated[int | None, SEED] = None,
     clock: Annotated[
         str | None,
         typer.Option(help="a clock for each human seat: BASE+INCREMENT seconds (300+5) or move:SECONDS"),
@@ -185,7 +200,7 @@ def play(
     spec = _clock(clock, on_timeout)  # before any question is asked or any game made
     if load is not None:
         try:
-            record = Record.loads(load.read_text())
+            record = Record.read(load)
         except (OSError, LudorumError) as e:
             raise typer.BadParameter(f"cannot resume {load}: {e}") from None
         game = _game(record.game)
@@ -219,15 +234,19 @@ def _clock(clock: str | None, on_timeout: str | None) -> ClockSpec | None:
 def simulate(
     game_name: Annotated[str, typer.Argument(metavar="GAME")],
     games_n: Annotated[int, typer.Option("--games", "-n", min=1)] = 100,
-    seed: Annotated[int, typer.Option()] = 0,
+    seed: Annotated[int, SEED] = 0,
     players: Annotated[int | None, typer.Option("--players", "-p")] = None,
     variant: Annotated[list[str] | None, typer.Option("--variant", "-v")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
     bot: Annotated[str, typer.Option(help="bot kind for every seat")] = "random",
     lang: LangOption = "en",
 ) -> None:
-    """Play many bot games and summarise winners, lengths and speed."""
+    """Play many bot games and summarise winners, lengths and speed (game i on seed ``seed + i``)."""
     _use(lang)
+    if seed + games_n - 1 > MAX_SEED:
+        raise typer.BadParameter(
+            f"the last game's seed would be {seed + games_n - 1}, over {MAX_SEED:,}", param_hint="--seed"
+        )
     game = _game(game_name)
     config = _config(game, players, variant, option)
     wins: Counter[int] = Counter()
@@ -274,7 +293,7 @@ def replay_cmd(
 
     _use(lang)
     try:
-        record = Record.loads(file.read_text())
+        record = Record.read(file)
         game = _game(record.game)
         if seat is not None:
             check_seat(seat, record.config.players)
@@ -309,6 +328,10 @@ def replay_cmd(
             winners=list(r.winners),
         )
         console.print(str(result))
+    wrong = stored_result_error(game, record, states[-1])
+    if wrong is not None:  # shown as replayed, then the lie is named
+        console.print(f"[red]the stored result is wrong: {wrong}[/red]")
+        raise typer.Exit(1)
 
 
 @app.command()
@@ -424,6 +447,13 @@ def _bench_server(
         console.print(server_bench_paced(name, ramp, paced_seconds).line(), soft_wrap=True)
 
 
+BEHIND_TLS = typer.Option(
+    "--behind-tls",
+    help="browsers reach the server over HTTPS through a proxy: its seat cookies are Secure "
+    "(a proxy uvicorn trusts may say so itself with X-Forwarded-Proto: https)",
+)
+
+
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
@@ -437,19 +467,20 @@ def serve(
     bot_delay: Annotated[
         float, typer.Option(min=0, help="seconds a bot waits before moving, so people can follow")
     ] = 0.6,
+    behind_tls: Annotated[bool, BEHIND_TLS] = False,
 ) -> None:
     """Run the web server: lobby, games in the browser, bots, on SQLite or PostgreSQL."""
     from ludorum.server import serve as run_server
 
-    run_server(host, port, database_url, bot_delay=bot_delay)
+    run_server(host, port, database_url, bot_delay=bot_delay, behind_tls=behind_tls)
 
 
 @app.command()
-def start() -> None:
+def start(behind_tls: Annotated[bool, BEHIND_TLS] = False) -> None:
     """The main job (``make play``): the web server on 127.0.0.1 with bots and the embedded database."""
     from ludorum.server.run import free_port
 
-    serve("127.0.0.1", free_port("127.0.0.1", 8000), None, 0.6)
+    serve("127.0.0.1", free_port("127.0.0.1", 8000), None, 0.6, behind_tls)
 
 
 if __name__ == "__main__":

@@ -6,9 +6,11 @@ its game, is refused with a :class:`RecordError` naming the step that failed and
 
 from __future__ import annotations
 
+import codecs
 import dataclasses
 import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 from ludorum.engine.actions import Action
@@ -19,6 +21,11 @@ from ludorum.engine.i18n import T
 from ludorum.engine.state import GameState
 
 FORMAT_VERSION = 1
+
+MAX_SEED = 2**64 - 1
+"""The largest seed magnitude a game may be played and stored with, everywhere (the command line, the
+server): the generator keeps 64 bits, and the same rule holds on every database (the seed column holds
+decimal text of at most 40 characters)."""
 
 LEGACY_RULES = 1
 """The rules version of a record that names none: every record before versions existed."""
@@ -172,7 +179,27 @@ class Record:
             data = json.loads(text)
         except json.JSONDecodeError as e:
             raise RecordError(f"the record is not valid JSON: {e}") from None
+        except RecursionError:  # the parser recurses once per level: [[[[... is no record
+            raise RecordError("the record is nested too deeply to be a record") from None
         return Record.from_json(data)
+
+    @staticmethod
+    def read(path: Path) -> Record:
+        """The record saved in the file at ``path`` (``OSError`` if it cannot be read)."""
+        return Record.loads(decode_text(path.read_bytes()))
+
+
+def decode_text(data: bytes) -> str:
+    """A saved file's bytes as text: UTF-8, a leading byte-order mark allowed; anything else is refused
+    with a :class:`RecordError` saying what it is."""
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        raise RecordError("the file is UTF-16 text; a record is UTF-8 text (save it as UTF-8)")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise RecordError(
+            f"the file is not UTF-8 text (byte {data[e.start]:#04x} at offset {e.start}): it is no record"
+        ) from None
 
 
 def check_rules(game: Game[Any], record: Record) -> None:
@@ -223,16 +250,23 @@ def replay_states(game: Game[Any], record: Record) -> Iterator[GameState]:
 def replay(game: Game[Any], record: Record) -> GameState:
     """The final state of ``record``; also checks a stored result against the replayed one."""
     *_, state = replay_states(game, record)
-    lost = timed_out(record.steps)
-    if lost is not None:
-        if record.result is not None and timeout_result(game, state, lost) != record.result:
-            raise RecordError("the record's result differs from the replayed game's")
-    elif record.result is not None:
-        if not game.is_over(state):
-            raise RecordError("the record states a result but its game is not over")
-        if game.result(state) != record.result:
-            raise RecordError("the record's result differs from the replayed game's")
+    wrong = stored_result_error(game, record, state)
+    if wrong is not None:
+        raise RecordError(wrong)
     return state
+
+
+def stored_result_error(game: Game[Any], record: Record, state: GameState) -> str | None:
+    """What is wrong with the result ``record`` states, given ``state``, the one its steps lead to
+    (``None``: it states none, or the right one)."""
+    if record.result is None:
+        return None
+    actual = ending(game, record.steps, state)
+    if actual is None:
+        return "the record states a result but its game is not over"
+    if actual != record.result:
+        return "the record's result differs from the replayed game's"
+    return None
 
 
 class Playthrough:

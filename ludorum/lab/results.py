@@ -16,6 +16,7 @@ from typing import Any
 
 import ludorum
 from ludorum.engine import Record, RecordError
+from ludorum.engine.record import decode_text
 from ludorum.lab.errors import LabError
 from ludorum.lab.facts import Facts
 from ludorum.lab.play import LAB_KEY
@@ -40,6 +41,8 @@ class Line:
             data = json.loads(text)
         except json.JSONDecodeError as e:
             raise LabError(f"{where}: not a JSON line ({e})") from None
+        except RecursionError:  # the parser recurses once per level: [[[[... is no results line
+            raise LabError(f"{where}: nested too deeply to be a results line") from None
         lab = data.get(LAB_KEY) if isinstance(data, dict) else None
         if not isinstance(lab, dict):
             raise LabError(f"{where}: not a line of a Ludorum results file (it has no {LAB_KEY!r} block)")
@@ -72,10 +75,14 @@ class Line:
 
 def complete_lines(path: Path) -> Iterator[tuple[int, str]]:
     """The numbered, non-blank lines of a JSON-lines file; a torn last line (killed mid-write) is skipped."""
-    with path.open(encoding="utf-8") as f:
-        for number, text in enumerate(f, 1):
-            if not text.endswith("\n"):
+    with path.open("rb") as f:
+        for number, raw in enumerate(f, 1):
+            if not raw.endswith(b"\n"):
                 return  # torn by a kill: the game was not counted and will be played again
+            try:
+                text = decode_text(raw)
+            except RecordError as e:
+                raise LabError(f"{path}:{number}: {e}") from None
             if text.strip():
                 yield number, text
 

@@ -25,7 +25,8 @@ from ludorum.server.errors import ApiError, retry_later
 @dataclasses.dataclass(frozen=True, slots=True)
 class Limits:
     """The server's quotas; ``0`` switches one off.  ``Limits.from_env()`` reads the settings
-    ``LUDORUM_GAMES_PER_CLIENT``, ``LUDORUM_QUOTA_WINDOW`` (seconds) and ``LUDORUM_BOT_GAMES``."""
+    ``LUDORUM_GAMES_PER_CLIENT``, ``LUDORUM_QUOTA_WINDOW`` (seconds), ``LUDORUM_BOT_GAMES``,
+    ``LUDORUM_REFUSALS_PER_CLIENT`` and ``LUDORUM_REFUSAL_RATE`` (per second)."""
 
     games_per_client: int = 20
     """Games (created, uploaded) one client may start within ``window`` seconds."""
@@ -33,10 +34,16 @@ class Limits:
     """The sliding window of ``games_per_client``, in seconds."""
     bot_games: int = 20
     """Unfinished games without a human seat that this server runs at once (all clients together)."""
+    refusals: int = 60
+    """The cost of refused requests one client may run up before it must wait (:class:`RefusalBudget`)."""
+    refusal_rate: float = 1.0
+    """The cost of refused requests forgiven per second."""
 
     def __post_init__(self) -> None:
-        if self.games_per_client < 0 or self.bot_games < 0 or not (0 < self.window < math.inf):
+        if min(self.games_per_client, self.bot_games, self.refusals) < 0 or not (0 < self.window < math.inf):
             raise ValueError("quotas are whole numbers >= 0 (0: no limit) and the window a positive time")
+        if not 0 < self.refusal_rate < math.inf:
+            raise ValueError("the refusals forgiven per second are a positive number")
 
     @staticmethod
     def from_env(env: Mapping[str, str] = os.environ) -> Limits:
@@ -47,6 +54,8 @@ class Limits:
                 games_per_client=int(env.get("LUDORUM_GAMES_PER_CLIENT", default.games_per_client)),
                 window=float(env.get("LUDORUM_QUOTA_WINDOW", default.window)),
                 bot_games=int(env.get("LUDORUM_BOT_GAMES", default.bot_games)),
+                refusals=int(env.get("LUDORUM_REFUSALS_PER_CLIENT", default.refusals)),
+                refusal_rate=float(env.get("LUDORUM_REFUSAL_RATE", default.refusal_rate)),
             )
         except ValueError as e:
             raise ValueError(f"bad quota setting in the environment: {e}") from None
@@ -168,3 +177,53 @@ class Admission:
         limit = self.limits.bot_games
         if limit and self._running_bot_games() + self._starting >= limit:
             raise bot_games_refusal(limit)
+
+
+class RefusalBudget:
+    """What refused requests each client has cost lately, in memory: a bucket per client that holds
+    ``limits.refusals`` and refills at ``limits.refusal_rate`` a second.  A refusal (a malformed body, a
+    record that does not replay) is charged its cost; a client whose bucket is empty is refused (429)
+    before anything is done for it, until the bucket refills.  A request that succeeds costs nothing
+    here, so honest mistakes now and then never reach the limit."""
+
+    def __init__(self, limits: Limits, clock: Callable[[], float] = time.monotonic) -> None:
+        self.limits = limits
+        self.clock = clock
+        self._spent: dict[str, tuple[float, float]] = {}  # client: (cost not yet forgiven, as of when)
+        self._swept = clock()
+
+    def _owed(self, client: str, now: float) -> float:
+        spent, when = self._spent.get(client, (0.0, now))
+        return max(0.0, spent - (now - when) * self.limits.refusal_rate)
+
+    def check(self, client: str) -> None:
+        """Refuse with 429 if ``client`` has used up its budget of refusals."""
+        if not self.limits.refusals or client not in self._spent:
+            return
+        now = self.clock()
+        over = self._owed(client, now) - self.limits.refusals
+        if over >= 0:
+            wait = max(1, math.ceil((over + 1) / self.limits.refusal_rate))
+            raise retry_later(
+                "too_many_refusals",
+                T(
+                    "this server refused too many of your requests lately (malformed, or asking for what "
+                    "cannot be done); try again in {wait} seconds",
+                    wait=wait,
+                ),
+                wait,
+            )
+
+    def charge(self, client: str, cost: float) -> None:
+        """Count a refusal that cost ``cost`` against ``client``."""
+        if not self.limits.refusals:
+            return
+        now = self.clock()
+        if now - self._swept > 60:
+            self._sweep(now)
+        self._spent[client] = (self._owed(client, now) + cost, now)
+
+    def _sweep(self, now: float) -> None:
+        # forget the clients whose refusals are all forgiven: memory stays bounded by the recent ones
+        self._swept = now
+        self._spent = {c: (s, w) for c, (s, w) in self._spent.items() if self._owed(c, now) > 0}

@@ -2,7 +2,9 @@
 
 A token is 256 random bits from :mod:`secrets`.  The database keeps only its SHA-256.  Clients carry it
 in an HttpOnly, SameSite=Strict cookie named for the game (browsers) or in an
-``Authorization: Bearer`` header (programs); both work for HTTP and for the WebSocket.
+``Authorization: Bearer`` header (programs); both work for HTTP and for the WebSocket.  The cookie is
+also ``Secure`` when the page is served over TLS (:func:`served_securely`), so a browser never sends
+it over plain HTTP; ``csrf.py`` keeps other origins' pages from using it.
 """
 
 from __future__ import annotations
@@ -12,9 +14,13 @@ import hmac
 import secrets
 from collections.abc import Iterable, Mapping
 
-from starlette.requests import cookie_parser
+from starlette.requests import HTTPConnection, cookie_parser
+from starlette.responses import Response
 
 COOKIE_PREFIX = "ludorum_seat_"
+
+COOKIE_LIFETIME = 400 * 86400
+"""Seconds a seat cookie is kept (the longest browsers allow)."""
 
 
 def new_token() -> str:
@@ -42,6 +48,33 @@ def token_hash(token: str) -> str:
 def cookie_name(game_id: str) -> str:
     """The cookie that carries a browser's seat token for one game."""
     return COOKIE_PREFIX + game_id
+
+
+def served_securely(conn: HTTPConnection) -> bool:
+    """Whether the browser reached this server over TLS: the request's scheme is ``https`` (directly,
+    or forwarded by a proxy uvicorn trusts: ``X-Forwarded-Proto``), or the server was told it is
+    served behind TLS (``ludorum serve --behind-tls``: ``app.state.behind_tls``)."""
+    return conn.url.scheme in ("https", "wss") or bool(getattr(conn.app.state, "behind_tls", False))
+
+
+def set_seat_cookie(response: Response, conn: HTTPConnection, game_id: str, token: str) -> None:
+    """Give the browser its seat token for ``game_id``."""
+    response.set_cookie(
+        cookie_name(game_id),
+        token,
+        max_age=COOKIE_LIFETIME,
+        path="/",
+        secure=served_securely(conn),
+        httponly=True,
+        samesite="strict",
+    )
+
+
+def drop_seat_cookie(response: Response, conn: HTTPConnection, game_id: str) -> None:
+    """Tell the browser to forget its seat cookie for ``game_id``."""
+    response.delete_cookie(
+        cookie_name(game_id), path="/", secure=served_securely(conn), httponly=True, samesite="strict"
+    )
 
 
 def presented_token(game_id: str, headers: Mapping[str, str]) -> str | None:

@@ -17,6 +17,9 @@ warnings.filterwarnings("ignore", message=".*httpx2.*")
 # Test servers decide log readings in threads (the same code as the worker processes, without a process
 # per server); tests/server/test_workers.py runs them in processes.
 os.environ.setdefault("LUDORUM_WORKERS", "0")
+# Many tests send malformed requests on purpose, hundreds from one client: the budget of refusals
+# (limits.RefusalBudget) would answer them 429; tests/server/test_refusal_budget.py sets its own.
+os.environ.setdefault("LUDORUM_REFUSALS_PER_CLIENT", "0")
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")

@@ -21,12 +21,14 @@ from ludorum.engine import Registry
 from ludorum.server.accounts.service import Accounts
 from ludorum.server.http.accounts import router as accounts_router
 from ludorum.server.http.bodylimit import BodyLimit
+from ludorum.server.http.csrf import CrossSiteGuard
 from ludorum.server.http.errors import add_error_handlers
 from ludorum.server.http.hints import router as hints_router
 from ludorum.server.http.language import LanguageMiddleware
 from ludorum.server.http.pages import add_pages, renderers
+from ludorum.server.http.refusals import RefusalCharge
 from ludorum.server.http.routes import router
-from ludorum.server.limits import Limits
+from ludorum.server.limits import Limits, RefusalBudget
 from ludorum.server.play.clocks import Clock
 from ludorum.server.play.hints import Hints
 from ludorum.server.play.lobby import Lobby
@@ -140,6 +142,8 @@ def create_app(
         telemetry=None if telemetry else NO_TELEMETRY,
     )
     app.add_middleware(BodyLimit)
+    app.add_middleware(CrossSiteGuard)  # before anything reads the body: another site's post is refused
+    app.add_middleware(RefusalCharge, budget=RefusalBudget(limits))  # refusals cost their sender
     app.add_middleware(LanguageMiddleware)  # the reader's language, for every answer and push
     app.include_router(router)
     app.include_router(hints_router)

@@ -13,7 +13,7 @@ from ludorum.server.http.schemas import ErrorBody
 from ludorum.server.limits import client_key
 from ludorum.server.play.live import LiveGame
 from ludorum.server.play.lobby import Lobby
-from ludorum.server.security import cookie_name, presented_token
+from ludorum.server.security import drop_seat_cookie, presented_token
 from ludorum.server.store.retired import RetiredGame
 
 _REFUSALS = {
@@ -26,8 +26,8 @@ _REFUSALS = {
     413: "the request body is too large (too_large)",
     422: "the request is malformed or breaks a rule (invalid_request, illegal_action, bad_config, "
     "other_rules, ...)",
-    429: "a quota is used up (too_many_games, too_many_bot_games, hint_too_soon, hints_busy, "
-    "analyses_busy, ...); see Retry-After",
+    429: "a quota is used up (too_many_games, too_many_bot_games, too_many_refusals, hint_too_soon, "
+    "hints_busy, analyses_busy, ...); see Retry-After",
 }
 
 
@@ -64,7 +64,7 @@ def looker(
         if "authorization" in conn.headers:
             raise
         if response is not None:
-            response.delete_cookie(cookie_name(live.id), path="/")
+            drop_seat_cookie(response, conn, live.id)
         return None
 
 

@@ -25,12 +25,14 @@ from ludorum.server.http.plainroute import PlainJSONRoute
 from ludorum.server.http.schemas import Claimed, CreateGame, Leave, Submit
 from ludorum.server.http.uploads import UPLOAD_SCHEMA, read_upload
 from ludorum.server.play.live import LiveGame
-from ludorum.server.security import cookie_name, match_seat, presented_token
+from ludorum.server.security import drop_seat_cookie, match_seat, presented_token, set_seat_cookie
 from ludorum.server.store.retired import RetiredGame, other_rules_message
 from ludorum.server.store.tables import FINISHED
 
 # 413 (any body over the limit) and 422 (a malformed parameter) can answer any request
-router = APIRouter(prefix="/api", responses=refusals(413, 422), route_class=LocalizedRoute)
+# 413 (any body over the limit), 422 (a malformed parameter) and 429 (too many refusals lately:
+# http/refusals.py) can answer any request
+router = APIRouter(prefix="/api", responses=refusals(413, 422, 429), route_class=LocalizedRoute)
 
 TOKEN_IN_BODY = "x-ludorum-token"
 """Programs send ``X-Ludorum-Token: body`` to receive the seat token in the response body too."""
@@ -50,9 +52,7 @@ def _claimed(
     request: Request, response: Response, game_id: str, seat: int | None, token: str | None
 ) -> Claimed:
     if token is not None:
-        response.set_cookie(
-            cookie_name(game_id), token, httponly=True, samesite="strict", path="/", max_age=400 * 86400
-        )
+        set_seat_cookie(response, request, game_id, token)
     body_token = token if request.headers.get(TOKEN_IN_BODY, "").lower() == "body" else None
     return Claimed(id=game_id, seat=seat, token=body_token)
 
@@ -245,7 +245,7 @@ async def leave(game_id: str, body: Leave, request: Request, response: Response)
     live = await lobby.get(game_id)
     seat = require_seat(lobby, live, request)
     await lobby.leave(live, seat, body.bot)
-    response.delete_cookie(cookie_name(game_id), path="/")
+    drop_seat_cookie(response, request, game_id)
     return {"id": game_id, "seat": seat, "left": True}
 
 

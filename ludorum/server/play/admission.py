@@ -9,12 +9,9 @@ from typing import Any
 from ludorum.agents import make_bot
 from ludorum.engine import Config, ConfigError, Game, Record, Registry
 from ludorum.engine.i18n import T
+from ludorum.engine.record import MAX_SEED
 from ludorum.server.errors import ApiError
 from ludorum.server.store.tables import SeatData
-
-MAX_SEED = 2**64 - 1
-"""The largest seed magnitude a game may be stored with: the generator keeps 64 bits, and the same rule
-holds on every database (the seed column holds decimal text of at most 40 characters)."""
 
 
 def game_named(registry: Registry, name: str) -> Game[Any]:

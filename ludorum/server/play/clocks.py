@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import threading
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from ludorum.engine import CHANCE
@@ -85,13 +86,25 @@ async def _wake(future: asyncio.Future[None], task: asyncio.Task[Any] | None) ->
         await asyncio.wait([task])
 
 
-def clocked_seat(mover: int | None, seats: list[SeatData]) -> int | None:
-    """The seat whose clock should run: the deciding seat (``mover``) if a human holds it (bots,
-    chance and a free seat are never charged)."""
+def clocked_seat(
+    mover: int | None,
+    seats: list[SeatData],
+    played: Sequence[tuple[int, object]] = (),
+    running: int | None = None,
+) -> int | None:
+    """The seat whose clock should run: the deciding seat (``mover``) if it is a human's seat that is
+    held, or that was held and has been left — its player is away, and leaving must not stop the clock
+    (a seat left during its turn: its clock is ``running``; one left before: it has ``played`` a step).
+    Bots, chance and a seat nobody has played yet are never charged."""
     if mover is None or mover == CHANCE:
         return None
     seat = seats[mover]
-    return mover if seat.kind == "human" and seat.token_hash is not None else None
+    if seat.kind != "human":
+        return None
+    if seat.token_hash is not None or running == mover:
+        return mover
+    # the log is looked through only for a free seat's turn, which is rare
+    return mover if any(actor == mover for actor, _ in played) else None
 
 
 @dataclasses.dataclass(slots=True)

@@ -125,7 +125,7 @@ class Hub:
         next_mover = None if result is not None else live.game.to_move(step.after)
         clock = None
         if live.clock is not None:  # the clocks after the step are committed with it
-            clock = live.clock.after_step(seat, next_mover, clocked_seat(next_mover, seats))
+            clock = live.clock.after_step(seat, next_mover, clocked_seat(next_mover, seats, live.steps))
         status = FINISHED if result is not None else live.status
         done = self.store.append(live.id, step.index, seat, action.to_json(), status, result, clock, handover)
         # shielded: a cancelled caller (a server stopping) must not cancel a write already queued

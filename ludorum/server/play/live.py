@@ -169,8 +169,9 @@ class LiveGame:
         return result
 
     def clocked(self) -> int | None:
-        """The seat whose clock should run now (a human's seat that must decide)."""
-        return clocked_seat(self.to_move(), self.seats)
+        """The seat whose clock should run now (a human's seat that must decide, held or left)."""
+        running = None if self.clock is None else self.clock.state.running
+        return clocked_seat(self.to_move(), self.seats, self.steps, running)
 
     @property
     def status(self) -> str:
