@@ -54,6 +54,8 @@ class Creature:
     cls: int
     ability: str
     text: str
+    """What its ability does (a message: the catalog's Russian is the entry's ``text_ru``)."""
+    text_ru: str
     provenance: str
     ability_provenance: str
 
@@ -120,6 +122,14 @@ def _field(file: str, entry: str, data: dict[str, Any], key: str, kind: type | t
     value = data[key]
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
         raise ContentError(f"{file}: {entry}: field {key!r} has the wrong type ({type(value).__name__})")
+    return value
+
+
+def _effect(file: str, entry: str, data: dict[str, Any], key: str) -> str:
+    """An effect text (``text`` or ``text_ru``): every creature says what it does, in both languages."""
+    value = data.get(key)
+    if not isinstance(value, str) or not value.strip():
+        raise ContentError(f"{file}: {entry}: no effect text {key!r} (each creature says what it does)")
     return value
 
 
@@ -298,7 +308,8 @@ def _creatures(factions: tuple[Faction, ...]) -> tuple[Creature, ...]:
                 faction=keys.index(_choice("creatures.toml", entry, c, "faction", keys)),
                 cls=CREATURE_CLASSES.index(_choice("creatures.toml", entry, c, "class", CREATURE_CLASSES)),
                 ability=_choice("creatures.toml", entry, c, "ability", ABILITIES),
-                text=T(_field("creatures.toml", entry, c, "text", str)),
+                text=T(_effect("creatures.toml", entry, c, "text")),
+                text_ru=_effect("creatures.toml", entry, c, "text_ru"),
                 provenance=_choice("creatures.toml", entry, c, "provenance", PROVENANCES),
                 ability_provenance=_choice("creatures.toml", entry, c, "ability_provenance", PROVENANCES),
             )
@@ -336,3 +347,9 @@ def map_geometry() -> dict[str, Any]:
             for j, t in enumerate(c.junctions)
         ],
     }
+
+
+def effects() -> dict[str, dict[str, str]]:
+    """What each thing of the game does, for the table's tooltips: by creature name (English, as the
+    renderer names it), its name and its ability's text, as messages (rendered in the reader's language)."""
+    return {c.name: {"name": c.name, "text": c.text} for c in content().creatures}
