@@ -56,7 +56,7 @@ def test_every_entry_says_what_it_does_in_english_and_russian(game: str) -> None
 
 
 def test_each_game_covers_its_content() -> None:
-    assert len(reliquium.effects()) == len(reliquium.content().creatures) == 12
+    assert len(reliquium.effects()) == len(reliquium.content().creatures) + len(reliquium.PIECES) == 18
     assert len(realms.effects()) == len({c.name for c in realms.CARDS}) == 45
     base = signum.base_content()
     assert len(signum.effects()) == len(base.cards) + len(base.property_texts)
@@ -124,17 +124,32 @@ def test_signum_refuses_a_property_without_its_text(tmp_path: Path) -> None:
         signum.load(folder)
 
 
-def test_reliquium_refuses_a_creature_without_its_text(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize(
+    ("file", "line", "refusal"),
+    [
+        (
+            "creatures.toml",
+            'text = "Raise the fallen',
+            r"creatures\.toml: creature 3 \(Mortum\): no effect text 'text'",
+        ),
+        (
+            "pieces.toml",
+            'text_ru = "Сила 1 в атаке, 1 в обороне, 2',
+            r"pieces\.toml: piece 3 \(mage\): no effect text 'text_ru'",
+        ),
+    ],
+)
+def test_reliquium_refuses_an_entry_without_its_text(
+    file: str, line: str, refusal: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     folder = _copy(reliquium.DATA, tmp_path)
     monkeypatch.setattr(reliquium, "DATA", folder)
     assert len(reliquium.content.__wrapped__().creatures) == 12  # the copy loads as it is
-    _drop(folder / "creatures.toml", 'text = "Raise the fallen')
-    with pytest.raises(
-        reliquium.ContentError, match=r"creatures\.toml: creature 3 \(Mortum\): no effect text 'text'"
-    ):
+    assert len(reliquium.pieces.__wrapped__()) == 6
+    _drop(folder / file, line)
+    with pytest.raises(reliquium.ContentError, match=refusal):
         reliquium.content.__wrapped__()
+        reliquium.pieces.__wrapped__()
 
 
 @pytest.mark.parametrize(

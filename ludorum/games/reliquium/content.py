@@ -126,10 +126,11 @@ def _field(file: str, entry: str, data: dict[str, Any], key: str, kind: type | t
 
 
 def _effect(file: str, entry: str, data: dict[str, Any], key: str) -> str:
-    """An effect text (``text`` or ``text_ru``): every creature says what it does, in both languages."""
+    """An effect text or its Russian (``text``, ``text_ru``): every entry says what it does, in both
+    languages."""
     value = data.get(key)
     if not isinstance(value, str) or not value.strip():
-        raise ContentError(f"{file}: {entry}: no effect text {key!r} (each creature says what it does)")
+        raise ContentError(f"{file}: {entry}: no effect text {key!r} (every entry says what it does)")
     return value
 
 
@@ -349,7 +350,32 @@ def map_geometry() -> dict[str, Any]:
     }
 
 
+PIECES = (*CLASSES, "castle", "melee", "ranged")
+"""The pieces of the board whose effect pieces.toml says: the unit classes, castles, combat tokens."""
+
+
+@cache
+def pieces() -> dict[str, tuple[str, str]]:
+    """pieces.toml: each piece's name and what it does (English; the catalog holds the Russian)."""
+    data = _load("pieces.toml")
+    out: dict[str, tuple[str, str]] = {}
+    for i, p in enumerate(_field("pieces.toml", "the file", data, "piece", list)):
+        entry = f"piece {i + 1} ({p.get('key', '?')})"
+        key = _choice("pieces.toml", entry, p, "key", PIECES)
+        _choice("pieces.toml", entry, p, "provenance", PROVENANCES)
+        _effect("pieces.toml", entry, p, "name_ru")
+        _effect("pieces.toml", entry, p, "text_ru")
+        out[key] = (_field("pieces.toml", entry, p, "name", str), _effect("pieces.toml", entry, p, "text"))
+    missing = [k for k in PIECES if k not in out]
+    if missing:
+        raise ContentError(f"pieces.toml: no effect text for {', '.join(missing)}")
+    return out
+
+
 def effects() -> dict[str, dict[str, str]]:
-    """What each thing of the game does, for the table's tooltips: by creature name (English, as the
-    renderer names it), its name and its ability's text, as messages (rendered in the reader's language)."""
-    return {c.name: {"name": c.name, "text": c.text} for c in content().creatures}
+    """What each thing of the game does, for the table's tooltips, as messages (rendered in the reader's
+    language): the creatures by name (English, as the renderer names them), the pieces by key."""
+    out = {c.name: {"name": c.name, "text": c.text} for c in content().creatures}
+    for key, (name, text) in pieces().items():
+        out[key] = {"name": T(name), "text": T(text)}
+    return out
