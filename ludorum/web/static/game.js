@@ -359,6 +359,8 @@
     busy = false; // before drawing, so the new choices are usable at once
     if (answer) {
       absorb(answer);
+      // a push newer than the answer may have drawn the choices while we were busy: draw them usable
+      drawActions();
     } else {
       showError(failure);
       drawActions();
