@@ -23,7 +23,9 @@ def slow_bot_server(tmp_path: Path) -> Iterator[LiveServer]:
         yield srv
 
 
-def test_an_answer_older_than_the_push_leaves_the_choices_usable(page: Page, slow_bot_server: LiveServer) -> None:
+def test_an_answer_older_than_the_push_leaves_the_choices_usable(
+    page: Page, slow_bot_server: LiveServer
+) -> None:
     start_from_lobby(page, slow_bot_server.url)
     assert wait_for_turn(page, choices=True)
     page.locator("#actions button").first.click()  # a bid: ours to confirm, the bot waits

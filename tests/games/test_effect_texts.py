@@ -19,6 +19,7 @@ from ludorum.engine.i18n import localize
 from ludorum.games.medieval_realms import content as realms
 from ludorum.games.reliquium import content as reliquium
 from ludorum.games.signum import content as signum
+from ludorum.games.signum.glossary import PROPERTIES
 from ludorum.locale.build import given
 
 EFFECTS: dict[str, Callable[[], Mapping[str, Mapping[str, Any]]]] = {
@@ -60,7 +61,7 @@ def test_each_game_covers_its_content() -> None:
     assert len(realms.effects()) == len({c.name for c in realms.CARDS}) == 45
     base = signum.base_content()
     assert len(signum.effects()) == len(base.cards) + len(base.property_texts)
-    assert set(base.property_texts) == set(signum.PROPERTIES)
+    assert set(base.property_texts) == set(PROPERTIES)
 
 
 def test_the_check_finds_an_untranslated_or_missing_text() -> None:
