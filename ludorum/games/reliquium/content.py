@@ -55,7 +55,6 @@ class Creature:
     ability: str
     text: str
     """What its ability does (a message: the catalog's Russian is the entry's ``text_ru``)."""
-    text_ru: str
     provenance: str
     ability_provenance: str
 
@@ -303,6 +302,7 @@ def _creatures(factions: tuple[Faction, ...]) -> tuple[Creature, ...]:
     out: list[Creature] = []
     for i, c in enumerate(_field("creatures.toml", "the file", data, "creature", list)):
         entry = f"creature {i + 1} ({c.get('name', '?')})"
+        _effect("creatures.toml", entry, c, "text_ru")
         out.append(
             Creature(
                 name=T(_field("creatures.toml", entry, c, "name", str)),
@@ -310,7 +310,6 @@ def _creatures(factions: tuple[Faction, ...]) -> tuple[Creature, ...]:
                 cls=CREATURE_CLASSES.index(_choice("creatures.toml", entry, c, "class", CREATURE_CLASSES)),
                 ability=_choice("creatures.toml", entry, c, "ability", ABILITIES),
                 text=T(_effect("creatures.toml", entry, c, "text")),
-                text_ru=_effect("creatures.toml", entry, c, "text_ru"),
                 provenance=_choice("creatures.toml", entry, c, "provenance", PROVENANCES),
                 ability_provenance=_choice("creatures.toml", entry, c, "ability_provenance", PROVENANCES),
             )
