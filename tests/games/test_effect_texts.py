@@ -34,7 +34,8 @@ the X of a property's name."""
 
 def problems(effects: Mapping[str, Mapping[str, Any]]) -> list[str]:
     """What is wrong with a game's effect texts: each entry needs a name and a text in both languages, the
-    Russian translated (different from the English, with no English words left in it)."""
+    Russian translated (different from the English, with no English words left in it), the English free
+    of Russian."""
     found = []
     for key, entry in effects.items():
         en, ru = localize(dict(entry), "en"), localize(dict(entry), "ru")
@@ -46,6 +47,8 @@ def problems(effects: Mapping[str, Mapping[str, Any]]) -> list[str]:
         english = sorted(set(re.findall(r"[A-Za-z]+", str(ru.get("text", "")))) - LATIN_ALLOWED)
         if english:
             found.append(f"{key}: English words in the Russian text: {', '.join(english)}")
+        if re.search(r"[А-Яа-яЁё]", str(en.get("text", ""))):
+            found.append(f"{key}: Russian in the English text")
     return found
 
 
@@ -69,11 +72,15 @@ def test_the_check_finds_an_untranslated_or_missing_text() -> None:
     planted = dict(real)
     planted["made_up"] = {"name": "Made Up", "text": "Does nothing at all."}  # not in the catalog
     planted["blank"] = {"name": "Blank", "text": ""}
+    planted["glossed"] = {"name": "Glossed", "text": "Initiative (Инициатива): strikes first."}
     assert problems(planted) == [
         "made_up: the Russian text is the English one",
         "made_up: English words in the Russian text: Does, all, at, nothing",
         "blank: no text",
         "blank: the Russian text is the English one",
+        "glossed: the Russian text is the English one",
+        "glossed: English words in the Russian text: Initiative, first, strikes",
+        "glossed: Russian in the English text",
     ]
 
 

@@ -463,7 +463,11 @@ def effect(content: Content, card: Card) -> Text | Joined:
     ]
     for p in card.props:
         lines.append(
-            T("{property}: {text}", property=label(p), text=T(content.property_texts[p.name], x=p.x))
+            T(
+                "{property}: {text}",
+                property=label(p, gloss=False),
+                text=T(content.property_texts[p.name], x=p.x),
+            )
         )
     return Joined(" ", lines)
 
