@@ -15,7 +15,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from ludorum.engine import Registry
 from ludorum.games import registry as all_games
@@ -152,6 +152,14 @@ def test_every_piece_and_choice_says_what_it_does(
     base = games_server.url
     page.context.add_cookies([{"name": "ludorum_lang", "value": lang, "url": base}])
     effects = _effects(base, game, lang)
+
+    def late(route: Route) -> None:
+        """The texts arrive after the first choices are drawn (as on a slow line): they are linked anyway."""
+        answer = route.fetch()
+        page.wait_for_function("() => document.querySelector('#actions button')")
+        route.fulfill(response=answer)
+
+    page.route("**/api/effects/*", late)
     game_id = start_from_lobby(page, base, game, PLAYERS[game])
     named = 0
     for _turn in range(TURNS[game]):

@@ -73,7 +73,8 @@
     }
   }
 
-  /** The key a choice of the list (its actions) is about: the renderer's, when all its actions agree. */
+  /** The key a choice of the list (its actions) is about: the renderer's, when all its actions agree.
+   * Kept even before the texts arrive: the list is not drawn again when they do. */
   function keyOf(renderer, actions, view) {
     if (!renderer || typeof renderer.effectOf !== "function" || !actions.length) return null;
     let key = null;
@@ -83,7 +84,7 @@
     } catch (e) {
       key = null;
     }
-    return of(key) ? key : null;
+    return key === undefined ? null : key; // linked to its text when the texts are in (decorate)
   }
 
   function marked(target) {
