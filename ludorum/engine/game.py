@@ -311,6 +311,12 @@ class Game(ABC, Generic[S]):
         """Rebuild a full state from :meth:`state_to_json` output."""
         return self.state_type.from_json(data)  # type: ignore[return-value]
 
+    def effects(self) -> Mapping[str, Mapping[str, Any]]:
+        """What each thing of the game does, for the table's tooltips: by the key the game's renderer
+        names it with, its ``name`` and ``text`` (messages, said in the reader's language).  Static,
+        public content, the same for every game of this kind: it names no game's hidden cards."""
+        return {}
+
     # -- bots ------------------------------------------------------------------------------------------
 
     def bots(self) -> Mapping[str, Callable[[], Any]]:

@@ -46,8 +46,9 @@ JS_CATALOGS = STATIC / "locale"
 PY_KEYWORDS: dict[str, Any] = {"T": None, "Tn": (1, 2), "N_": None}
 JS_KEYWORDS: dict[str, Any] = {"Ludorum.t": None, "Ludorum.tn": (1, 2)}
 FIXED_DATE = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
-TOML_KEYS = ("name", "name_en", "card", "colour", "text", "title")
-"""The fields of the data files that players read."""
+TOML_KEYS = ("name", "name_en", "card", "colour", "text", "condition_text", "title")
+"""The fields of the data files that players read.  A field's Russian, where the file gives it, is its
+sibling ``<field>_ru`` (``name_en``: ``name_ru``; ``text``: ``text_ru``)."""
 
 
 def _rel(path: Path) -> str:
@@ -122,7 +123,7 @@ def toml_messages(path: Path) -> Iterator[tuple[str, str | None]]:
         if isinstance(node, dict):
             for key, value in node.items():
                 if key in TOML_KEYS and isinstance(value, str) and value:
-                    ru = node.get("name_ru") if key == "name_en" else None
+                    ru = node.get(key.removesuffix("_en") + "_ru")
                     yield value, ru if isinstance(ru, str) else None
                 else:
                     yield from walk(value)
@@ -133,13 +134,19 @@ def toml_messages(path: Path) -> Iterator[tuple[str, str | None]]:
     yield from walk(data)
 
 
-def seeds() -> dict[str, str]:
-    """Russian translations the sources already hold: data files' ``name_ru``, the Signum glossary."""
+def given() -> dict[str, str]:
+    """The Russian the data files give beside their texts (``<field>_ru``): the catalog says what they say."""
     known: dict[str, str] = {}
     for path in toml_files():
         for en, ru in toml_messages(path):
             if ru:
                 known.setdefault(en, ru)
+    return known
+
+
+def seeds() -> dict[str, str]:
+    """Russian translations the sources already hold: the data files' (:func:`given`), the Signum glossary."""
+    known = given()
     for en, ru in glossary_terms():
         known.setdefault(en, ru)
     return known
@@ -227,9 +234,9 @@ def build(lang: str) -> dict[Path, bytes]:
     cat.update(tmpl, no_fuzzy_matching=True, update_header_comment=False)
     cat.obsolete.clear()  # translations of texts no longer in the sources are not kept
     if lang == "ru":
-        known = seeds()
+        known, data = seeds(), given()
         for m in cat:
-            if m.id and isinstance(m.id, str) and not m.string and m.id in known:
+            if m.id and isinstance(m.id, str) and (m.id in data or (not m.string and m.id in known)):
                 m.string = known[m.id]
     cat.fuzzy = False
     # no timestamp churn: the files change only when texts do (git keeps the dates)

@@ -11,7 +11,8 @@ the games that keep them here and prints the fingerprints.
 A change of content that the golden games happen not to meet (a hero's health in a game where that hero
 is never dealt enough wounds) leaves their replays as they were, so the content is fingerprinted too:
 ``content_fingerprints.json`` holds, per rules version, a digest of the game's data files as parsed (so
-a comment may change, a value may not).
+a comment may change, a value may not).  The effect texts players read (:data:`EFFECT_TEXTS`) are left
+out like comments: rewording what a card does changes no game.
 """
 
 from __future__ import annotations
@@ -56,13 +57,26 @@ def fingerprint(game: Game[Any]) -> str:
     return h.hexdigest()[:16]
 
 
+EFFECT_TEXTS = frozenset({"text", "text_ru", "condition_text", "condition_text_ru"})
+"""The data files' fields that say in words what a thing does: read by players, never by the rules."""
+
+
+def _rules_data(node: Any) -> Any:
+    """A parsed data file without its effect texts."""
+    if isinstance(node, dict):
+        return {k: _rules_data(v) for k, v in node.items() if k not in EFFECT_TEXTS}
+    if isinstance(node, list):
+        return [_rules_data(v) for v in node]
+    return node
+
+
 def content_fingerprint(game: Game[Any]) -> str:
-    """The game's data files (``<package>/data/*.toml``) as parsed, hashed: comments aside, any change
-    to content changes it."""
+    """The game's data files (``<package>/data/*.toml``) as parsed, hashed: comments and effect texts
+    aside, any change to content changes it."""
     data = Path(inspect.getfile(type(game))).parent / "data"
     paths = sorted(data.glob("*.toml"))
     assert paths, f"{game.name} keeps no data files in {data}"
-    parsed = {path.name: tomllib.loads(path.read_text(encoding="utf-8")) for path in paths}
+    parsed = {path.name: _rules_data(tomllib.loads(path.read_text(encoding="utf-8"))) for path in paths}
     return hashlib.sha256(json.dumps(parsed, sort_keys=True).encode()).hexdigest()[:16]
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ludorum.engine import LudorumError
+from ludorum.engine.i18n import T, Text
 
 DATA = Path(__file__).parent / "data"
 
@@ -69,6 +70,11 @@ class Card:
     amount: int
     condition_colour: str
     provenance: str
+    text: str = ""
+    """What the card does: its type's effect text, ``{resource}``, ``{leader}`` and ``{colour}`` standing for
+    the parts this card names (:func:`effect`)."""
+    condition_text: str = ""
+    """An Island's end-of-game condition in words; "" otherwise."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +126,15 @@ def _read(name: str, table: str) -> list[dict[str, Any]]:
     return entries
 
 
+def _effect(file: str, entry: str, data: dict[str, Any], field: str) -> str:
+    """An effect text and its Russian (``field`` and ``field``_ru): both present and not blank."""
+    for key in (field, f"{field}_ru"):
+        value = data.get(key)
+        if not isinstance(value, str) or not value.strip():
+            raise _fail(file, entry, key, "is missing: every card says what it does, in English and Russian")
+    return str(data[field])
+
+
 def _cost(file: str, entry: str, value: Any) -> int:
     special = {"bid": -1, "war": -2, "admirals": -3}
     if isinstance(value, str) and value in special:
@@ -145,6 +160,7 @@ def load_types() -> dict[str, dict[str, Any]]:
             "cost": _cost(file, entry, t.get("cost")),
             "vp": _get(file, entry, t, "vp", int),
             "great_person": _get(file, entry, t, "great_person", bool, default=False),
+            "text": _effect(file, entry, t, "text"),
         }
     return types
 
@@ -161,7 +177,7 @@ def _deck(types: dict[str, dict[str, Any]]) -> tuple[Card, ...]:
         if count < 1:
             raise _fail(file, entry, "count", "must be at least 1")
         t = types[key]
-        resource, leader, city_colour, condition, amount, ccolour = -1, "", "", "", 0, ""
+        resource, leader, city_colour, condition, amount, ccolour, said = -1, "", "", "", 0, "", ""
         if key in ("scientific_development", "territory", "city"):
             resource = RESOURCE_INDEX[_get(file, entry, c, "resource", str, RESOURCES)]
         if key == "realm_leader":
@@ -171,6 +187,7 @@ def _deck(types: dict[str, dict[str, Any]]) -> tuple[Card, ...]:
         if key == "island":
             condition = _get(file, entry, c, "condition", str, ISLAND_CONDITIONS)
             amount = _get(file, entry, c, "amount", int)
+            said = _effect(file, entry, c, "condition_text")
             if condition == "colour_cards":
                 ccolour = _get(file, entry, c, "colour", str, COLOURS)
         cost_res = t["cost_resource"]
@@ -193,12 +210,38 @@ def _deck(types: dict[str, dict[str, Any]]) -> tuple[Card, ...]:
                     amount=amount,
                     condition_colour=ccolour,
                     provenance=c["provenance"],
+                    text=t["text"],
+                    condition_text=said,
                 )
             )
     if len(cards) != 109:
         raise ContentError(f"{file}: the deck holds {len(cards)} cards; Medieval Realms has 109 Event Cards")
     _leaders_fit(file, cards)
     return tuple(cards)
+
+
+LEADER_LABEL = {"mayor": "Mayor", "general": "General", "admiral": "Admiral"}
+"""The leaders' names as messages (the catalog has their Russian)."""
+
+
+def effect(card: Card) -> Text:
+    """What ``card`` does, as a message: its type's text with the parts the card names, and an Island's
+    condition after it."""
+    said = T(
+        card.text,
+        resource=T(RESOURCE_LABEL[card.resource]) if card.resource >= 0 else "",
+        leader=T(LEADER_LABEL[card.leader]) if card.leader else "",
+        colour=T(card.city_colour) if card.city_colour else "",
+    )
+    return (
+        T("{effect} {condition}", effect=said, condition=T(card.condition_text)) if card.condition else said
+    )
+
+
+def effects() -> dict[str, dict[str, Any]]:
+    """What each Event Card does, for the table's tooltips: by card name (as the view names it), its name
+    and its effect text, as messages (rendered in the reader's language)."""
+    return {c.name: {"name": T(c.name), "text": effect(c)} for c in CARDS}
 
 
 def starting_leaders(players: int) -> tuple[int, int, int]:

@@ -12,6 +12,7 @@ from ludorum.engine.provides import Provides, RulesPage
 
 from . import actions, placement, setup
 from .content import CARDS
+from .content import effects as content_effects
 from .ending import end_round, final_scores
 from .render import describe_action, render_text, view, view_matches
 from .state import (
@@ -222,6 +223,10 @@ class MedievalRealms(Game[RealmsState]):
     def render_text(self, state: RealmsState, seat: int | None) -> str:
         """The board, the panels and every realm as terminal text."""
         return render_text(self, state, seat)
+
+    def effects(self) -> Mapping[str, Mapping[str, Any]]:
+        """What each thing of the game does (its content's effect texts), for the table's tooltips."""
+        return content_effects()
 
     def bots(self) -> Mapping[str, type[Bot]]:
         """The heuristic bot."""

@@ -54,6 +54,7 @@ class Creature:
     cls: int
     ability: str
     text: str
+    """What its ability does (a message: the catalog's Russian is the entry's ``text_ru``)."""
     provenance: str
     ability_provenance: str
 
@@ -120,6 +121,15 @@ def _field(file: str, entry: str, data: dict[str, Any], key: str, kind: type | t
     value = data[key]
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
         raise ContentError(f"{file}: {entry}: field {key!r} has the wrong type ({type(value).__name__})")
+    return value
+
+
+def _effect(file: str, entry: str, data: dict[str, Any], key: str) -> str:
+    """An effect text or its Russian (``text``, ``text_ru``): every entry says what it does, in both
+    languages."""
+    value = data.get(key)
+    if not isinstance(value, str) or not value.strip():
+        raise ContentError(f"{file}: {entry}: no effect text {key!r} (every entry says what it does)")
     return value
 
 
@@ -292,13 +302,14 @@ def _creatures(factions: tuple[Faction, ...]) -> tuple[Creature, ...]:
     out: list[Creature] = []
     for i, c in enumerate(_field("creatures.toml", "the file", data, "creature", list)):
         entry = f"creature {i + 1} ({c.get('name', '?')})"
+        _effect("creatures.toml", entry, c, "text_ru")
         out.append(
             Creature(
                 name=T(_field("creatures.toml", entry, c, "name", str)),
                 faction=keys.index(_choice("creatures.toml", entry, c, "faction", keys)),
                 cls=CREATURE_CLASSES.index(_choice("creatures.toml", entry, c, "class", CREATURE_CLASSES)),
                 ability=_choice("creatures.toml", entry, c, "ability", ABILITIES),
-                text=T(_field("creatures.toml", entry, c, "text", str)),
+                text=T(_effect("creatures.toml", entry, c, "text")),
                 provenance=_choice("creatures.toml", entry, c, "provenance", PROVENANCES),
                 ability_provenance=_choice("creatures.toml", entry, c, "ability_provenance", PROVENANCES),
             )
@@ -336,3 +347,34 @@ def map_geometry() -> dict[str, Any]:
             for j, t in enumerate(c.junctions)
         ],
     }
+
+
+PIECES = (*CLASSES, "castle", "melee", "ranged")
+"""The pieces of the board whose effect pieces.toml says: the unit classes, castles, combat tokens."""
+
+
+@cache
+def pieces() -> dict[str, tuple[str, str]]:
+    """pieces.toml: each piece's name and what it does (English; the catalog holds the Russian)."""
+    data = _load("pieces.toml")
+    out: dict[str, tuple[str, str]] = {}
+    for i, p in enumerate(_field("pieces.toml", "the file", data, "piece", list)):
+        entry = f"piece {i + 1} ({p.get('key', '?')})"
+        key = _choice("pieces.toml", entry, p, "key", PIECES)
+        _choice("pieces.toml", entry, p, "provenance", PROVENANCES)
+        _effect("pieces.toml", entry, p, "name_ru")
+        _effect("pieces.toml", entry, p, "text_ru")
+        out[key] = (_field("pieces.toml", entry, p, "name", str), _effect("pieces.toml", entry, p, "text"))
+    missing = [k for k in PIECES if k not in out]
+    if missing:
+        raise ContentError(f"pieces.toml: no effect text for {', '.join(missing)}")
+    return out
+
+
+def effects() -> dict[str, dict[str, str]]:
+    """What each thing of the game does, for the table's tooltips, as messages (rendered in the reader's
+    language): the creatures by name (English, as the renderer names them), the pieces by key."""
+    out = {c.name: {"name": c.name, "text": c.text} for c in content().creatures}
+    for key, (name, text) in pieces().items():
+        out[key] = {"name": T(name), "text": T(text)}
+    return out

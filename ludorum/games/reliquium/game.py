@@ -9,6 +9,7 @@ from ludorum.engine import Action, Config, Game, IllegalAction, Result
 from ludorum.engine.i18n import T
 from ludorum.engine.options import Choice, Option
 from ludorum.engine.provides import Provides, RulesPage
+from ludorum.games.reliquium.content import effects as content_effects
 
 from . import render
 from .creatures import ability_actions, apply_ability
@@ -260,6 +261,10 @@ class Reliquium(Game[ReliquiumState]):
             for c, j in creatures
         ] if creatures else []  # fmt: skip
         return v
+
+    def effects(self) -> Mapping[str, Mapping[str, Any]]:
+        """What each thing of the game does (its content's effect texts), for the table's tooltips."""
+        return content_effects()
 
     def bots(self) -> Mapping[str, type[Bot]]:
         """The heuristic bot."""

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ludorum.engine.i18n import N_, Glossed, T, Text
+from ludorum.engine.i18n import N_, Glossed, Joined, T, Text
 from ludorum.games.signum import battlefield as bf
-from ludorum.games.signum.glossary import GRANTABLE, Prop, parse
+from ludorum.games.signum.glossary import GRANTABLE, PROPERTIES, Prop, label, parse
 
 DATA = Path(__file__).parent / "data"
 FACTIONS = {"empire": "Holy Empire of the Grypharims", "vallor": "Free City of Vallor"}
@@ -90,6 +90,9 @@ class Card:
     impassable: bool = False
     difficult: bool = False
     blocks_sight: bool = False
+    text: str = ""
+    """What a spell, relic, tactic, building or terrain does (English; the catalog's Russian is the entry's
+    ``text_ru``).  A creature's effect is its properties' (:func:`effect`)."""
     propmap: dict[str, Prop] = field(default_factory=dict, compare=False)
 
     @property
@@ -136,6 +139,8 @@ class Content:
 
     cards: dict[str, Card]
     decks: dict[str, Deck]
+    property_texts: dict[str, str] = field(default_factory=dict)
+    """What each property does (English, by property id; properties.toml), ``{x}`` standing for its X."""
 
 
 def _need(entry: dict[str, Any], key: str, tp: type | tuple[type, ...], where: str) -> Any:
@@ -145,6 +150,16 @@ def _need(entry: dict[str, Any], key: str, tp: type | tuple[type, ...], where: s
     if not isinstance(value, tp) or (tp is int and isinstance(value, bool)):
         raise ContentError(f"{where}: field {key!r} has the wrong type ({value!r:.40})")
     return value
+
+
+def _effect_text(entry: dict[str, Any], where: str) -> str:
+    """An entry's effect text, ``text`` and its Russian ``text_ru``: both there, neither blank."""
+    for key in ("text", "text_ru"):
+        if not isinstance(entry.get(key), str) or not entry[key].strip():
+            raise ContentError(
+                f"{where}: no effect text {key!r} (every card says what it does, in both languages)"
+            )
+    return str(entry["text"])
 
 
 def _props(entry: dict[str, Any], where: str) -> tuple[Prop, ...]:
@@ -191,6 +206,7 @@ def _card(kind: str, entry: dict[str, Any], where: str) -> Card:
             propmap={p.name: p for p in props},
         )
     cost = _need(entry, "cost", int, where)
+    common["text"] = _effect_text(entry, where)
     if kind == "spell":
         words = _need(entry, "effect", str, where).split()
         if not words or words[0] not in SPELL_EFFECTS or len(words) != 2:
@@ -251,6 +267,7 @@ def _terrain(entry: dict[str, Any], where: str) -> Card:
         impassable=_need(entry, "impassable", bool, where),
         difficult=_need(entry, "difficult", bool, where),
         blocks_sight=_need(entry, "blocks_sight", bool, where),
+        text=_effect_text(entry, where),
     )
 
 
@@ -301,7 +318,29 @@ def load(directory: Path = DATA) -> Content:
             if problems:
                 raise ContentError(f"{where}: field {field_name!r}: " + "; ".join(problems))
         decks[deck.id] = deck
-    return Content(cards, decks)
+    return Content(cards, decks, _property_texts(directory))
+
+
+def _property_texts(directory: Path) -> dict[str, str]:
+    """properties.toml: what each property of the glossary does, every one of them and no other."""
+    name = "properties.toml"
+    try:
+        data = tomllib.loads((directory / name).read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as e:
+        raise ContentError(f"{name}: {e}") from None
+    texts: dict[str, str] = {}
+    for i, entry in enumerate(data.get("property", [])):
+        where = f"{name} [[property]] #{i + 1}"
+        prop = _need(entry, "id", str, where)
+        where = f"{where} ({prop})"
+        if prop not in PROPERTIES:
+            raise ContentError(f"{where}: field 'id': the glossary has no property {prop!r}")
+        _need(entry, "provenance", str, where)
+        texts[prop] = _effect_text(entry, where)
+    missing = sorted(set(PROPERTIES) - set(texts))
+    if missing:
+        raise ContentError(f"{name}: no effect text for the properties {', '.join(missing)}")
+    return texts
 
 
 def _swaps(entry: dict[str, Any], deck: tuple[str, ...], where: str) -> dict[int, dict[str, str]]:
@@ -403,3 +442,42 @@ def deck_problems(cards: dict[str, Card], hero: str, deck: tuple[str, ...]) -> l
 def base_content() -> Content:
     """The base set, loaded once per process."""
     return load()
+
+
+def effect(content: Content, card: Card) -> Text | Joined:
+    """What ``card`` does, as a message: a creature's strength, movement and health and each of its
+    properties with what it does; any other card's own text."""
+    if not card.is_creature:
+        return T(card.text)
+    lines: list[Text] = [
+        T(
+            "Strength {strength}, movement {movement} cm, health {health}.",
+            strength=card.strength,
+            movement=f"{card.movement:g}",
+            health=card.health,
+        )
+    ]
+    for p in card.props:
+        lines.append(
+            T(
+                "{property}: {text}",
+                property=label(p, gloss=False),
+                text=T(content.property_texts[p.name], x=p.x),
+            )
+        )
+    return Joined(" ", lines)
+
+
+def effects() -> dict[str, dict[str, Any]]:
+    """What each thing of the game does, for the table's tooltips: every card by its id, and every property
+    as ``property:<id>``; names and texts as messages (rendered in the reader's language)."""
+    content = base_content()
+    out: dict[str, dict[str, Any]] = {
+        c.id: {"name": c.name, "text": effect(content, c)} for c in content.cards.values()
+    }
+    for prop, text in content.property_texts.items():
+        out[f"property:{prop}"] = {
+            "name": T(PROPERTIES[prop][0].replace("X", "{x}"), x="X"),
+            "text": T(text, x="X"),
+        }
+    return out

@@ -15,6 +15,7 @@ from ludorum.engine.state import derived_view_matches, derived_view_names
 from ludorum.games.signum import actions as act
 from ludorum.games.signum import combat, dice, setup, turn, victory
 from ludorum.games.signum import creatures as cr
+from ludorum.games.signum.content import effects as content_effects
 from ludorum.games.signum.movement import destination_point, why_not_point
 from ludorum.games.signum.state import SignumState, new_action, player
 
@@ -467,6 +468,10 @@ class SignumGame(Game[SignumState]):
         from ludorum.games.signum.render import render_text
 
         return render_text(state, seat)
+
+    def effects(self) -> Mapping[str, Mapping[str, Any]]:
+        """What each thing of the game does (its content's effect texts), for the table's tooltips."""
+        return content_effects()
 
     def bots(self) -> Mapping[str, type[Any]]:
         """The heuristic bot."""

@@ -139,15 +139,18 @@ def term(name: str, x: int = 0) -> Text:
     return T(en.replace("X", "{x}"), x=x) if takes_x else T(en)
 
 
-def label(p: Prop) -> str:
-    """The property as players read it: ``"Shot 3 (Выстрел 3)"`` in English, ``"Выстрел 3"`` in Russian."""
+def label(p: Prop, gloss: bool = True) -> str:
+    """The property as players read it: ``"Shot 3 (Выстрел 3)"`` in English, ``"Выстрел 3"`` in Russian;
+    without the ``gloss``, ``"Shot 3"`` (an effect text, which explains the term in the reader's words)."""
     _en, ru, takes_x = PROPERTIES[p.name]
     if p.name == "aura":
-        return T("Aura {dist}: {property}", dist=p.dist, property=label(parse(p.arg)))
+        return T("Aura {dist}: {property}", dist=p.dist, property=label(parse(p.arg), gloss))
     if p.name == "clink_of_coins":
-        return T("Clink of Coins ({property})", property=label(parse(p.arg)))
+        return T("Clink of Coins ({property})", property=label(parse(p.arg), gloss))
     if p.name == "steam_boiler":
         return T("Steam Boiler ({property})", property=T(POWERED[p.arg]))
     if p.name in ("first_word", "last_word"):
         return T("{word}: {effect} {x}", word=term(p.name), effect=T(WORD_EFFECT_NAMES[p.arg]), x=p.x)
+    if not gloss:
+        return term(p.name, p.x)
     return Glossed(term(p.name, p.x), ru.replace("Х", str(p.x)) if takes_x else ru)

@@ -95,6 +95,17 @@ def rules_page(game: str, request: Request) -> dict[str, Any]:
     return {"game": game, "title": registry.get(game).title, "html": html, "lang": lang}
 
 
+@router.get("/effects/{game}", summary="What each thing of a game does", responses=refusals(404))
+def effects(game: str, request: Request) -> dict[str, Any]:
+    """The effect texts of a registered game's cards, creatures, buildings and properties, by the key its
+    board renderer names them with, in the reader's language: static content, the same for every game of
+    the kind (the page fetches it once and shows it on hover; no game's hidden cards are named here)."""
+    registry = lobby_of(request).registry
+    if game not in registry:
+        raise ApiError(404, "no_game", T("there is no game called {game}", game=repr(game[:64])))
+    return {"game": game, "effects": dict(registry.get(game).effects())}
+
+
 @router.get("/games", summary="The lobby: open, running or finished games")
 async def list_games(
     request: Request,

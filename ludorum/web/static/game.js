@@ -72,6 +72,8 @@
     clockRead = performance.now(); // the clocks count down from here
     if (first || rendererName !== snap.game) {
       rendererName = snap.game;
+      Ludorum.effects.load(snap.game);
+      Ludorum.aid.setUp(snap.game, snap.title);
       Ludorum.loadRenderer(snap.game).then((r) => { renderer = r; draw(); });
     }
     draw();
@@ -213,18 +215,19 @@
     const entries = listed();
     if (openGroup && (openGroup.version !== snap.version || !entries.some((e) => e.label === openGroup.label && e.actions.length > 1))) openGroup = null;
     const opened = openGroup && entries.find((e) => e.label === openGroup.label);
+    const effect = (actions) => ({ "data-effect": Ludorum.effects.keyOf(renderer, actions, snap.view) }); // effects.js
     const button = (i, attrs, text) => el("li", {}, el("button", Object.assign({ "data-index": i, disabled: busy || null }, attrs),
       i < 9 ? el("kbd", {}, String(i + 1)) : null, ` ${text}`));
     if (opened) {
       $("actions").replaceChildren(
         el("li", { class: "group-title" }, opened.label),
-        ...opened.actions.map((l, i) => button(i, { onclick: () => submit(l.action), "aria-label": l.label, class: isHint(l) ? "suggested" : null }, l.short)),
+        ...opened.actions.map((l, i) => button(i, { onclick: () => submit(l.action), "aria-label": l.label, class: isHint(l) ? "suggested" : null, ...effect([l]) }, l.short)),
         button(opened.actions.length, { onclick: () => { openGroup = null; drawActions(); }, class: "back" }, "◂ " + Ludorum.t("Back")));
     } else {
       $("actions").replaceChildren(...entries.map((e, i) => (e.actions.length === 1
-        ? button(i, { onclick: () => submit(e.actions[0].action), class: isHint(e.actions[0]) ? "suggested" : null }, e.label)
+        ? button(i, { onclick: () => submit(e.actions[0].action), class: isHint(e.actions[0]) ? "suggested" : null, ...effect(e.actions) }, e.label)
         : button(i, { onclick: () => { openGroup = { label: e.label, version: snap.version }; drawActions(); focusFirstChoice(); },
-          "aria-haspopup": "true", class: ["group", e.actions.some(isHint) ? "suggested" : ""].join(" ").trim() }, `${e.label} (${e.actions.length}) ▸`))));
+          "aria-haspopup": "true", class: ["group", e.actions.some(isHint) ? "suggested" : ""].join(" ").trim(), ...effect(e.actions) }, `${e.label} (${e.actions.length}) ▸`))));
     }
     drawHint(current);
   }
@@ -360,6 +363,8 @@
     busy = false; // before drawing, so the new choices are usable at once
     if (answer) {
       absorb(answer);
+      // a push newer than the answer may have drawn the choices while we were busy: draw them usable
+      drawActions();
     } else {
       showError(failure);
       drawActions();

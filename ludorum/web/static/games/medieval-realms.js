@@ -198,7 +198,7 @@
   function cardFace(card, x, y, w, h) {
     const stamp = STAMP[card.colour] || "#999";
     const chars = Math.floor(w / 7.2);
-    return s("g", { class: `mr-card kind-${card.kind}`, "data-card": card.id, transform: `translate(${x},${y})` },
+    return s("g", { class: `mr-card kind-${card.kind}`, "data-card": card.id, "data-effect": card.name, transform: `translate(${x},${y})` },
       s("rect", { width: w, height: h, rx: 6, class: "mr-card-bg" }),
       s("rect", { width: w, height: 20, rx: 6, fill: stamp }),
       s("rect", { y: 14, width: w, height: 6, fill: stamp }),
@@ -490,7 +490,7 @@
     const y0 = P.x > 20 ? P.y : P.y + 2;
     realm.in_play.forEach((card, i) => {
       const x = P.x + (i % P.per) * w, y = y0 + Math.floor(i / P.per) * 20;
-      nodes.push(s("g", { class: "mr-played", "data-card": card.id },
+      nodes.push(s("g", { class: "mr-played", "data-card": card.id, "data-effect": card.name },
         s("rect", { x, y, width: w - 3, height: 17, rx: 3, fill: STAMP[card.colour] || "#999", stroke: "#0004" }),
         text(x + 3, y + 12, fit(cardName(card, true), Math.floor(w / 6)), { class: "mr-chip-text", fill: LIGHT_STAMPS.has(card.colour) ? "#3b3428" : "#fff" }),
         s("title", {}, `${cardName(card)} (${Ludorum.t(card.colour)})`)));
@@ -644,5 +644,20 @@
     return null;
   }
 
-  Ludorum.registerRenderer("medieval-realms", { draw, group });
+  /** The card a choice is about (effects.js): the card activated on its square, put into play, or bid for. */
+  function effectOf(action, view) {
+    if (action.kind === "activate") {
+      const sq = view.panel.find((x) => x.square === action.args[0]);
+      return sq && sq.card ? sq.card.name : null;
+    }
+    if (action.kind === "play") {
+      const cards = [...view.realms.flatMap((realm) => realm.display || []), ...view.panel.map((sq) => sq.card)];
+      const card = cards.find((c) => c && c.id === action.args[0]);
+      return card ? card.name : null;
+    }
+    if (action.kind === "bid" || (action.kind === "pass" && view.auction)) return view.auction ? view.auction.card.name : null;
+    return null;
+  }
+
+  Ludorum.registerRenderer("medieval-realms", { draw, group, effectOf });
 })();

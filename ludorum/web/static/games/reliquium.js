@@ -244,12 +244,12 @@
       "M-7,-8 L7,-8 L7,0 Q7,7 0,10 Q-7,7 -7,0 Z",
       "M0,-10 L2.6,-3.2 L9.5,-3.1 L4,1.3 L6,8.1 L0,4 L-6,8.1 L-4,1.3 L-9.5,-3.1 L-2.6,-3.2 Z",
     ];
-    return s("path", Object.assign({ d: shapes[cls], transform: `translate(${x},${y}) scale(${scale || 1})`, fill, class: `rl-unit rl-${CLASSES[cls]}` }, labelled(extra)));
+    return s("path", Object.assign({ d: shapes[cls], transform: `translate(${x},${y}) scale(${scale || 1})`, fill, class: `rl-unit rl-${CLASSES[cls]}`, "data-effect": CLASSES[cls] }, labelled(extra)));
   }
 
   function castleIcon(x, y, fill, neutral, extra, scale) {
     const d = "M-9,8 L-9,-4 L-6,-4 L-6,-8 L-3,-8 L-3,-4 L3,-4 L3,-8 L6,-8 L6,-4 L9,-4 L9,8 L2,8 L2,3 L-2,3 L-2,8 Z";
-    return s("path", Object.assign({ d, transform: `translate(${x},${y}) scale(${scale || 1})`, fill, class: `rl-castle${neutral ? " neutral" : ""}` }, labelled(extra)));
+    return s("path", Object.assign({ d, transform: `translate(${x},${y}) scale(${scale || 1})`, fill, class: `rl-castle${neutral ? " neutral" : ""}`, "data-effect": "castle" }, labelled(extra)));
   }
 
   /** An icon's extra attributes; one that is named is an image to screen readers (an aria-label needs a role). */
@@ -366,14 +366,14 @@
       const sent = token.units.map((n, c) => (n ? `${n}${"WDM"[c]}` : "")).join("") + (token.militia ? "+mil" : "");
       if (sent) parts.push(s("text", { x: mx, y: my + 33, class: "rl-sent", "text-anchor": "middle" }, sent));
     }
-    return s("g", { class: `rl-token rl-${token.kind}`, "data-border": token.border, "data-faction": token.faction, "data-value": token.value },
+    return s("g", { class: `rl-token rl-${token.kind}`, "data-border": token.border, "data-faction": token.faction, "data-value": token.value, "data-effect": token.kind },
       s("title", {}, words), parts);
   }
 
   function drawCreature(c) {
     const [x, y] = geometry.spot[c.junction];
     const fill = FACTIONS[c.faction].fill;
-    return s("g", { class: "rl-creature", "data-junction": c.junction, "data-creature": c.creature },
+    return s("g", { class: "rl-creature", "data-junction": c.junction, "data-creature": c.creature, "data-effect": CREATURES[c.creature][0] },
       s("title", {}, Ludorum.t("{creature} of the {faction} (strengthens {units} where it is present)",
         { creature: c.name, faction: factionName(c.faction), units: CLASS_PLURALS[c.class] })),
       s("circle", { cx: x, cy: y, r: 18, fill, class: "rl-creature-body" }),
@@ -750,5 +750,17 @@
     return { group: Ludorum.t("Summon {creature}…", { creature: creatureName(action.args[0]) }), short: where };
   }
 
-  Ludorum.registerRenderer("reliquium", { draw, group });
+  /** What a choice is about (effects.js): the creature summoned or acting, the castle built, the token
+   * placed, the class recruited. */
+  function effectOf(action, view) {
+    const p = view.pending || [];
+    if (action.kind === "summon") return CREATURES[action.args[0]] ? CREATURES[action.args[0]][0] : null;
+    if ((action.kind === "ability" || action.kind === "forgo") && p[0] === P_ABILITY) return CREATURES[p[1]] ? CREATURES[p[1]][0] : null;
+    if (action.kind === "build") return "castle";
+    if (action.kind === "melee" || action.kind === "ranged") return action.kind;
+    if (action.kind === "recruit") return CLASSES[action.args[1]] || null;
+    return null;
+  }
+
+  Ludorum.registerRenderer("reliquium", { draw, group, effectOf });
 })();

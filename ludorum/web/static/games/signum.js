@@ -251,7 +251,7 @@
       const kinds = [c.impassable && Ludorum.t("impassable"), c.difficult && Ludorum.t("difficult"), c.blocks_sight && Ludorum.t("blocks line of sight")].filter(Boolean);
       const cls = ["sg-ter", c.impassable ? "sg-impassable" : c.difficult ? "sg-difficult" : "sg-open", c.blocks_sight ? "sg-blocks" : ""].join(" ");
       const marks = `${c.impassable ? "✕" : ""}${c.difficult ? "≈" : ""}${c.blocks_sight ? "◉" : ""}`; // see the legend
-      return s("g", { class: cls, "data-card": t.card },
+      return s("g", { class: cls, "data-card": t.card, "data-effect": t.card },
         s("title", {}, cardName(view, t.card) + ": " + (kinds.join(", ") || Ludorum.t("no effect on movement"))),
         s("circle", { cx: X(t.x), cy: Y(t.y), r: X(c.radius || 5) }),
         s("text", { x: X(t.x), y: Y(t.y) - 4, class: "sg-ter-name" }, cardName(view, t.card)),
@@ -274,7 +274,7 @@
     const who = hero ? Ludorum.t("{name} ({seat}, hero)", said) : Ludorum.t("{name} ({seat})", said);
     const props = (c.properties || []).length ? "; " + c.properties.join("; ") : "";
     const relics = m.relics.length ? "; " + Ludorum.t("relics: {names}", { names: m.relics.map((id) => cardName(view, id)).join(", ") }) : "";
-    const g = s("g", { class: cls, "data-uid": m.uid, "data-owner": m.owner, "data-wounds": m.wounds },
+    const g = s("g", { class: cls, "data-uid": m.uid, "data-owner": m.owner, "data-wounds": m.wounds, "data-effect": m.card },
       s("title", {}, who + ": " + Ludorum.t("wounds {wounds}/{health}, strength {strength}, movement {movement} cm", said) + props + relics),
       s("circle", { cx, cy, r, fill: colour.fill, class: "sg-base" }),
       hero ? s("circle", { cx, cy, r: r - 3, class: "sg-hero-rim" }) : null,
@@ -286,7 +286,9 @@
       clickable(g, `${modelName(view, m)}: ${actions.map((l) => l.label).join(OR)}`,
         () => choose(root, ctx, actions, modelName(view, m)));
     } else {
-      g.style.pointerEvents = "none"; // a click passes to the movement ring below
+      // while a creature chooses where to go, a click passes to the movement ring below; else the
+      // pointer shows what the creature does (effects.js)
+      if (sorted.moves.length || sorted.runs.length || openKinds(view, ctx).move_to) g.style.pointerEvents = "none";
       g.setAttribute("role", "img"); // a screen reader names it by its <title>
       g.setAttribute("aria-label", who + ", " + Ludorum.t("wounds {wounds} of {health}, in {place}", Object.assign({ place: place(m.x, m.y) }, said)));
     }
@@ -579,7 +581,7 @@
     const name = cardName(view, id);
     const stats = c.strength !== undefined ? `⚔${c.strength} ➜${c.movement} ♥${c.health}` : kindWord(c.kind);
     const benefit = c.benefit ? Ludorum.format(BENEFITS[c.benefit] || c.benefit, { n: c.amount }) : "";
-    const tile = el("div", { class: `sg-card sg-card-${c.kind}${selectedCard === id ? " sg-selected" : ""}`, "data-card": id,
+    const tile = el("div", { class: `sg-card sg-card-${c.kind}${selectedCard === id ? " sg-selected" : ""}`, "data-card": id, "data-effect": id,
       title: (c.properties || []).join("; ") || (c.benefit ? Ludorum.t("{benefit}, income {income}", { benefit, income: c.income }) : name) },
     el("span", { class: "sg-card-name" }, name), el("span", { class: "sg-card-cost" }, `${c.cost}◈`),
     el("span", { class: "sg-card-stats" }, stats));
@@ -600,7 +602,7 @@
   function zone(title, cards, view, className) {
     const list = Array.isArray(cards) ? cards : [];
     return el("div", { class: `sg-zone ${className || ""}` }, el("span", { class: "sg-zone-title" }, `${title} (${list.length})`),
-      list.length ? list.map((id) => el("span", { class: "sg-chip", title: kindWord(card(view, id).kind) }, cardName(view, id))) : el("span", { class: "muted" }, " —"));
+      list.length ? list.map((id) => el("span", { class: "sg-chip", title: kindWord(card(view, id).kind), "data-effect": id }, cardName(view, id))) : el("span", { class: "muted" }, " —"));
   }
 
   const count = (x) => (Array.isArray(x) ? x.length : x && typeof x === "object" ? x.hidden : 0);
@@ -665,7 +667,18 @@
       el("button", { class: "sg-tool", "data-kind": l.action.kind, "data-args": JSON.stringify(l.action.args), onclick: () => ctx.submit(l.action) }, l.label)));
   }
 
+  /** The card a choice is about (effects.js): the card played, or the creature acting. */
+  function effectOf(action, view) {
+    if (CARD_KINDS.has(action.kind)) return String(action.args[0]);
+    if (MODEL_KINDS.has(action.kind) && typeof action.args[0] === "number") {
+      const m = view.models.find((x) => x.uid === action.args[0]);
+      return m ? m.card : null;
+    }
+    return null;
+  }
+
   Ludorum.registerRenderer("signum", {
+    effectOf,
     draw(board, view, ctx) {
       loadStyles();
       if (ctx.version !== lastVersion) { lastTry = null; lastVersion = ctx.version; }
