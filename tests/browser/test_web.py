@@ -186,7 +186,7 @@ def test_resume_a_saved_record_from_the_lobby_then_leave_to_a_bot(
     save = tmp_path / "ludorum-save.json"
     save.write_text(json.dumps(record))
     page.goto(server.url + "/")
-    page.click("summary")
+    page.click(".upload summary")  # the lobby has other folded sections (the account panel)
     page.set_input_files("#upload-file", str(save))
     page.click("#upload-form button[type=submit]")
     page.wait_for_url(re.compile(r".*/game/[0-9a-f]+$"))

@@ -24,9 +24,9 @@ SAMPLES = {
     "ludorum/web/static/app.css",
     "ludorum/games/reliquium/data/map.toml",
     "ludorum/locale/ru/LC_MESSAGES/ludorum.mo",
-    "ludorum/server/alembic.ini",
-    "ludorum/server/migrations/script.py.mako",
-    "ludorum/server/migrations/versions/0001_initial.py",
+    "ludorum/server/store/alembic.ini",
+    "ludorum/server/store/migrations/script.py.mako",
+    "ludorum/server/store/migrations/versions/0001_initial.py",
     "ludorum/web/rules/reliquium.ru.md",
 }
 
