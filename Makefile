@@ -37,7 +37,7 @@ play: $(CORE)
 ## test: run the whole suite (lint, types, unit, conformance, server, browser)
 test: $(STAMP)
 	$(BIN)/ruff check ludorum tests
-	@# pending: `$(BIN)/ruff format --check ludorum tests` once the repository is formatted in one commit
+	$(BIN)/ruff format --check ludorum tests
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -n 2 --dist loadfile
 	$(MKDOCS) build --strict --quiet
@@ -60,7 +60,7 @@ screenshots: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check ludorum tests
-	$(BIN)/ruff format --check ludorum tests || true
+	$(BIN)/ruff format --check ludorum tests
 	$(BIN)/mypy
 	$(BIN)/lint-imports --no-cache
 
