@@ -48,7 +48,7 @@ docs: $(STAMP)
 
 ## bench: print speed figures (decisions/s, clone cost, server latency)
 bench: $(STAMP)
-	$(BIN)/ludorum bench
+	$(BIN)/python -m ludorum.bench speed
 
 ## soak: the conformance kit over 5,000 seeded random games per game, on every core (hours; not CI)
 soak: $(STAMP)

@@ -1,4 +1,4 @@
-"""Benchmarks: the speed figures of ``ludorum bench`` and ``ludorum lab-bench``.
+"""Benchmarks: the speed figures of ``ludorum-bench speed`` and ``ludorum-bench executors``.
 
 The top layer of the package: a bench may import any other layer (the engine, the search bots, the lab's
 executors, the RL adapters, the server), and nothing imports a bench but the command line's bench

@@ -57,7 +57,7 @@ def interleaved(meters: Sequence[_Meter], seconds: float, slices: int = 6) -> No
 
 
 def raw_meter(name: str, players: int) -> _Meter:
-    """Random-playout decisions of the engine itself (``ludorum bench``'s figure: chance decisions count)."""
+    """Random-playout decisions of the engine itself (``ludorum-bench speed``'s figure; chance counts)."""
     game = registry().get(name)
     config = game.config(players)
     return _Meter(lambda seed: random_playout(game, config, seed))

@@ -1,4 +1,4 @@
-"""The lab's commands: ``tournament``, ``balance``, ``tune``, ``record`` and ``lab-bench``.
+"""The lab's commands: ``tournament``, ``balance``, ``tune`` and ``record``.
 
 Registered on the main app by :func:`register`; heavy libraries (openskill, matplotlib, optuna, Ray)
 are imported only when a command runs, so that ``ludorum --help`` stays quick.
@@ -412,36 +412,6 @@ def print_balance(report: dict[str, Any]) -> None:
             console.print(t)
 
 
-def lab_bench(
-    game_name: Annotated[str, typer.Argument(metavar="GAME")] = "reliquium",
-    players: Annotated[int, typer.Option("--players", "-p")] = 2,
-    bot: Annotated[str, typer.Option(help="the bot kind in every seat")] = "heuristic",
-    games: Annotated[int, typer.Option("--games", "-n", min=1)] = 96,
-    workers: Annotated[int, typer.Option("--workers", "-w", help="processes (and Ray CPUs) to compare")] = 2,
-    ray: Annotated[bool, typer.Option("--ray/--no-ray", help="also measure a local Ray runtime")] = True,
-) -> None:
-    """Executor speed: games/s in this process, on 1 and K worker processes, and on Ray with K CPUs."""
-    from ludorum.bench.executors import cores, lab_bench
-    from ludorum.lab.errors import LabError
-    from ludorum.lab.schedule import Spec
-
-    try:
-        figures = lab_bench(Spec(game_name, players, (bot,)), games, workers, ray, console.print)
-    except LabError as e:
-        raise fail(str(e)) from None
-    table = Table(title=f"{games} games of {game_name}, {players} players, {bot} bots, on {cores()} cores")
-    for col in ("executor", "games/s", "× 1 process", "CPU ms per game"):
-        table.add_column(col, justify="right")
-    one = figures[1].rate
-    for f in figures:
-        cpu = "—" if f.cpu is None else f"{1000 * f.cpu / f.games:.1f}"
-        table.add_row(f.executor, f"{f.rate:.2f}", f"{f.rate / one:.2f}×", cpu)
-    console.print(table)
-    if len(figures) == 4:
-        overhead = 1 - figures[3].rate / figures[2].rate
-        console.print(f"Ray's overhead against {workers} local processes: {100 * overhead:.1f} %")
-
-
 def tune(
     game_name: Annotated[str, typer.Argument(metavar="GAME")],
     bot: Annotated[
@@ -525,4 +495,3 @@ def register(app: typer.Typer) -> None:
     app.command()(balance)
     app.command()(record)
     app.command()(tune)
-    app.command("lab-bench")(lab_bench)

@@ -16,7 +16,6 @@ from rich.table import Table
 from typer.core import TyperGroup
 
 from ludorum.agents import make_bot, play_game
-from ludorum.cli.lab import fail
 from ludorum.cli.lab import register as register_lab
 from ludorum.cli.ladder import ladder
 from ludorum.cli.soak import soak
@@ -92,10 +91,10 @@ def _main(
 app.command("ladder")(ladder)
 app.command("soak")(soak)
 console = Console()
-register_lab(app)  # tournament, balance, tune, record, lab-bench (ludorum/cli/lab.py)
+register_lab(app)  # tournament, balance, tune, record (ludorum/cli/lab.py)
 
 
-def _game(name: str) -> Game[Any]:
+def game_of(name: str) -> Game[Any]:
     try:
         return registry().get(name)
     except ConfigError as e:
@@ -145,7 +144,7 @@ def options(
 ) -> None:
     """List a game's options and the values each takes (for --option key=value)."""
     _use(lang)
-    game = _game(game_name)
+    game = game_of(game_name)
     table = Table(title=str(T("Options of {game}", game=game.title)))
     for col in (T("option"), T("values")):
         table.add_column(str(col))
@@ -203,12 +202,12 @@ def play(
             record = Record.read(load)
         except (OSError, LudorumError) as e:
             raise typer.BadParameter(f"cannot resume {load}: {e}") from None
-        game = _game(record.game)
+        game = game_of(record.game)
         session = TerminalGame.resume(game, record, seat, bots, hotseat, console)
     else:
         if game_name is None:
             game_name = pick_game(console)
-        game = _game(game_name)
+        game = game_of(game_name)
         config = _config(game, players, variant, option)
         session = TerminalGame.start(game, config, seed, seat, bots, hotseat, console)
     if spec is not None:
@@ -247,7 +246,7 @@ def simulate(
         raise typer.BadParameter(
             f"the last game's seed would be {seed + games_n - 1}, over {MAX_SEED:,}", param_hint="--seed"
         )
-    game = _game(game_name)
+    game = game_of(game_name)
     config = _config(game, players, variant, option)
     wins: Counter[int] = Counter()
     reasons: Counter[str] = Counter()  # Text: the same ending in words counts once, in the reader's words
@@ -294,7 +293,7 @@ def replay_cmd(
     _use(lang)
     try:
         record = Record.read(file)
-        game = _game(record.game)
+        game = game_of(record.game)
         if seat is not None:
             check_seat(seat, record.config.players)
         states = list(replay_states(game, record))
@@ -332,119 +331,6 @@ def replay_cmd(
     if wrong is not None:  # shown as replayed, then the lie is named
         console.print(f"[red]the stored result is wrong: {wrong}[/red]")
         raise typer.Exit(1)
-
-
-@app.command()
-def bench(
-    game_name: Annotated[str | None, typer.Argument(metavar="GAME")] = None,
-    seconds: Annotated[
-        float, typer.Option(min=0.1, help="seconds of playouts per game and player count")
-    ] = 3.0,
-    server: Annotated[bool, typer.Option(help="also measure the server")] = True,
-    server_only: Annotated[bool, typer.Option(help="measure the server only (not the engine)")] = False,
-    paced: Annotated[
-        str, typer.Option(help="the human-paced ramp: game counts, comma-separated ('' skips it)")
-    ] = "100,200,300",
-    paced_seconds: Annotated[
-        float, typer.Option(min=0.1, help="seconds measured at each step of the ramp")
-    ] = 20.0,
-    strength: Annotated[
-        bool, typer.Option(help="also play 2 games per game against OpenSpiel's MCTSBot at 0.1 s a move")
-    ] = True,
-) -> None:
-    """Print engine speed (random-playout decisions/s, clone cost, deepcopy/clone), search and RL speed,
-    our hard level's share of the wins against OpenSpiel's MCTSBot at equal time per move (``--strength``)
-    and the server's: 8 games played as fast as they go, one human against expert bots, and the games one
-    process holds at a human's pace (``--paced``)."""
-    from ludorum.bench.engine import measure, one_core
-    from ludorum.bench.server_paced import check_ramp
-
-    try:
-        ramp = tuple(int(n) for n in paced.split(",") if n.strip())
-        if ramp:
-            check_ramp(ramp)
-    except ValueError:
-        raise typer.BadParameter(
-            f"--paced is rising game counts (at least 1) separated by commas, not {paced!r}"
-        ) from None
-    chosen = [_game(game_name)] if game_name else list(registry())
-    if server or server_only:
-        from ludorum.bench.server import missing_clients
-
-        if missing := missing_clients():
-            raise fail(
-                f"the server benches need the bench extra (pip install 'ludorum[bench]'); not installed: "
-                f"{', '.join(missing)} (--no-server measures the rest)"
-            )
-    if server_only:
-        _bench_server(chosen, game_name, ramp, paced_seconds)
-        return
-    figures = []
-    with one_core() as where:
-        for game in chosen:
-            for n in range(game.min_players, game.max_players + 1):
-                figures.append(measure(game, n, seconds))
-    from ludorum.bench.search import measure_search
-
-    with one_core():
-        searches = [measure_search(game, game.min_players, seconds) for game in chosen]
-    table = Table(title=f"Engine speed (one process, {where})")
-    for col in ("game", "players", "decisions/s", "games", "clone µs", "deepcopy µs", "deepcopy/clone"):
-        table.add_column(col, justify="right")
-    for f in figures:
-        table.add_row(
-            f.game,
-            str(f.players),
-            f"{f.decisions_per_s:,.0f}",
-            str(f.games),
-            f"{f.clone_us:.2f}",
-            f"{f.deepcopy_us:.1f}",
-            f"{f.ratio:.0f}×",
-        )
-    console.print(table)
-    for f in figures:
-        console.print(
-            f"{f.game} {f.players}p: {f.decisions_per_s:,.0f} decisions/s over {f.games} random games; "
-            f"clone {f.clone_us:.2f} µs, {f.ratio:.0f}× cheaper than deepcopy",
-            soft_wrap=True,
-        )
-    for sf in searches:
-        console.print(sf.line(), soft_wrap=True)
-    try:  # RL figures (docs/rl.md) when the rl extra is installed, for the games that have an encoding
-        from ludorum.bench.rl import report as rl_report
-        from ludorum.rl.core import supported_games
-    except ImportError:
-        rl_report = None  # type: ignore[assignment]
-    encoded = [g.name for g in chosen if g.name in supported_games()] if rl_report is not None else []
-    if encoded:
-        with one_core():
-            for line in rl_report(encoded, seconds):
-                console.print(line, soft_wrap=True)
-            if strength:
-                from ludorum.bench.strength import play_match
-
-                for name in encoded:
-                    console.print(play_match(name).line(), soft_wrap=True)
-    if server or not chosen:
-        _bench_server(chosen, game_name, ramp, paced_seconds)
-
-
-def _bench_server(
-    chosen: list[Any], game_name: str | None, ramp: tuple[int, ...], paced_seconds: float
-) -> None:
-    """The server's lines of ``ludorum bench``."""
-    if not chosen:
-        console.print("no games are registered yet")
-        return
-    from ludorum.bench.server import server_bench
-    from ludorum.bench.server_paced import server_bench_paced
-
-    name = chosen[0].name if game_name else None
-    console.print(server_bench(name).line(), soft_wrap=True)
-    # One human against expert search bots in every game: its acknowledgements must stay fast.
-    console.print(server_bench(name, seconds=20.0, bot="expert").line(), soft_wrap=True)
-    if ramp:
-        console.print(server_bench_paced(name, ramp, paced_seconds).line(), soft_wrap=True)
 
 
 BEHIND_TLS = typer.Option(

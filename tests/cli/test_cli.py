@@ -77,15 +77,6 @@ def test_replay_steps_through_a_record(fixture_registry, tmp_path: Path) -> None
         assert refused.exit_code == 2 and f"seat {seat} does not exist: seats are 0–1" in said
 
 
-def test_bench_prints_figures(fixture_registry) -> None:  # type: ignore[no-untyped-def]
-    out = runner.invoke(
-        app, ["bench", "sealed-bids", "--seconds", "0.2", "--no-server"], env={"COLUMNS": "200"}
-    )
-    assert out.exit_code == 0, out.output
-    assert "sealed-bids 2p: " in out.output and " decisions/s over " in out.output
-    assert "cheaper than deepcopy" in out.output
-
-
 def test_help_names_the_extras_to_install() -> None:
     """Rich reads ``[lab]`` as markup and dropped it from the help: the extra's name must show."""
     out = runner.invoke(app, ["soak", "--help"], env={"COLUMNS": "200"}, terminal_width=200)

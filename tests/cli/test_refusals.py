@@ -25,7 +25,6 @@ REFUSED = [
     (["balance", "reliquium", "-n", "-5"], f"'--games' / '-n': {AT_LEAST} 1"),
     (["tune", "reliquium", "--trials", "0", "-n", "2"], f"'--trials': {AT_LEAST} 1"),
     (["tune", "reliquium", "-n", "0"], f"'--games' / '-n': {AT_LEAST} 1"),
-    (["lab-bench", "reliquium", "-n", "0"], f"'--games' / '-n': {AT_LEAST} 1"),
     (["ladder", "reliquium", "-n", "0"], f"'--games' / '-n': {AT_LEAST} 1"),
     (
         ["tournament", "reliquium", "-b", "random,heuristic", "-n", "1", "-w", "100000"],
@@ -35,7 +34,6 @@ REFUSED = [
     (["serve", "--port", "-1"], f"'--port': {AT_LEAST} 0"),
     (["serve", "--port", "99999"], "'--port': Input should be less than or equal to 65535"),
     (["serve", "--bot-delay", "-1"], f"'--bot-delay': {AT_LEAST} 0"),
-    (["bench", "--seconds", "-1"], f"'--seconds': {AT_LEAST} 0.1"),
 ]
 
 
